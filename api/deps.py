@@ -1,0 +1,90 @@
+"""Request dependencies: settings, store, the caller's key, the namespace, as-of times, the view."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Annotated
+
+from fastapi import Depends, Header, Path, Query, Request
+
+from graphmem.auth import Keyring, Principal
+from graphmem.errors import StoreUnavailable
+from graphmem.instants import optional_instant
+from graphmem.settings import Settings
+from graphmem.store import Store
+from graphmem.types import Namespace, View, check_view
+
+
+def get_settings(request: Request) -> Settings:
+    return request.app.state.settings  # type: ignore[no-any-return]
+
+
+def get_store(request: Request) -> Store:
+    store: Store | None = request.app.state.store
+    if store is None:
+        raise StoreUnavailable("graphmem is still connecting to Neo4j; retry shortly")
+    return store
+
+
+def get_keyring(request: Request) -> Keyring:
+    return request.app.state.keyring  # type: ignore[no-any-return]
+
+
+SettingsDep = Annotated[Settings, Depends(get_settings)]
+StoreDep = Annotated[Store, Depends(get_store)]
+
+
+def get_principal(
+    request: Request,
+    authorization: Annotated[str | None, Header(description="Bearer <API key>")] = None,
+) -> Principal:
+    principal = get_keyring(request).authenticate(authorization)
+    request.state.principal = principal
+    return principal
+
+
+PrincipalDep = Annotated[Principal, Depends(get_principal)]
+
+
+def get_namespace(ns: Annotated[str, Path(description="namespace, ^[a-z0-9][a-z0-9_-]{0,62}$")],
+                  principal: PrincipalDep) -> Namespace:
+    namespace = Namespace.parse(ns)
+    principal.require_namespace(namespace)
+    return namespace
+
+
+NamespaceDep = Annotated[Namespace, Depends(get_namespace)]
+
+
+def writer(principal: PrincipalDep, ns: NamespaceDep) -> Principal:
+    """A caller allowed to write memory (agent, admin) in this namespace."""
+    principal.require_write()
+    return principal
+
+
+WriterDep = Annotated[Principal, Depends(writer)]
+
+
+@dataclass(frozen=True)
+class AsOf:
+    valid_at: datetime | None
+    known_at: datetime | None
+
+
+def get_as_of(
+    valid_at: Annotated[str | None, Query(description="ISO-8601 with zone; default now")] = None,
+    known_at: Annotated[str | None, Query(description="ISO-8601 with zone; default now")] = None,
+) -> AsOf:
+    return AsOf(optional_instant(valid_at, "valid_at"), optional_instant(known_at, "known_at"))
+
+
+AsOfDep = Annotated[AsOf, Depends(get_as_of)]
+
+
+def get_view(principal: PrincipalDep, view: Annotated[str | None, Query(
+        description="application | audit | compliance; default: the role's own view")] = None) -> View:
+    return check_view(principal.role, view)
+
+
+ViewDep = Annotated[View, Depends(get_view)]

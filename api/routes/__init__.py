@@ -1,0 +1,1 @@
+"""One module per area; each exposes `router`, discovered by `api.app.create_app`."""

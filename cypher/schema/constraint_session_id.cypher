@@ -1,0 +1,1 @@
+CREATE CONSTRAINT session_id IF NOT EXISTS FOR (s:Session) REQUIRE (s.ns, s.id) IS UNIQUE

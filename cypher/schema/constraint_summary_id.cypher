@@ -1,0 +1,1 @@
+CREATE CONSTRAINT summary_id IF NOT EXISTS FOR (s:Summary) REQUIRE (s.ns, s.id) IS UNIQUE

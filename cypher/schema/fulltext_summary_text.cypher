@@ -1,0 +1,1 @@
+CREATE FULLTEXT INDEX summary_text IF NOT EXISTS FOR (s:Summary) ON EACH [s.text]

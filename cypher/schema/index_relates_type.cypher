@@ -1,0 +1,1 @@
+CREATE INDEX relates_type IF NOT EXISTS FOR ()-[r:RELATES]-() ON (r.type)

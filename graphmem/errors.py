@@ -1,0 +1,114 @@
+"""One error hierarchy for the whole library; `api/errors.py` is the only place that maps it to HTTP.
+
+    GraphmemError (500)
+    ├── InvalidInput (422)                  bad field values: details name the field
+    │   ├── InvalidInterval                 valid_to <= valid_from, since > until
+    │   ├── InvalidNamespace
+    │   └── LimitExceeded (413 when the body is too large, else 422)
+    ├── Unauthorized (401)                  no key, unknown key
+    ├── Forbidden (403)                     namespace or role not allowed
+    ├── NotFound (404)
+    │   ├── EntityNotFound
+    │   ├── SessionNotFound
+    │   └── WorkflowNotFound
+    ├── Conflict (409)
+    │   └── DuplicateTurn
+    ├── IdempotencyMismatch (422)           same Idempotency-Key, different body
+    ├── StoreUnavailable (503)              Neo4j cannot be reached: retry later
+    └── ConfigError (500)                   settings that cannot work; raised at start-up
+
+The library never imports FastAPI: the HTTP status is a class attribute read by the handler.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+
+class GraphmemError(Exception):
+    status: ClassVar[int] = 500
+    code: ClassVar[str] = "internal_error"
+
+    def __init__(self, message: str, *, details: Any = None, code: str | None = None) -> None:
+        super().__init__(message)
+        self.details = details if details is not None else {}
+        if code is not None:
+            self.code = code  # type: ignore[misc]
+
+
+class InvalidInput(GraphmemError):
+    status = 422
+    code = "invalid_input"
+
+    @classmethod
+    def field(cls, field: str, message: str, *, code: str | None = None) -> "InvalidInput":
+        """An error about one named field, in the same shape as FastAPI's validation errors."""
+        return cls(f"{field}: {message}", details={"fields": [{"field": field, "message": message}]}, code=code)
+
+
+class InvalidInterval(InvalidInput):
+    code = "invalid_interval"
+
+
+class InvalidNamespace(InvalidInput):
+    code = "invalid_namespace"
+
+
+class LimitExceeded(InvalidInput):
+    code = "limit_exceeded"
+
+
+class PayloadTooLarge(GraphmemError):
+    status = 413
+    code = "payload_too_large"
+
+
+class Unauthorized(GraphmemError):
+    status = 401
+    code = "unauthorized"
+
+
+class Forbidden(GraphmemError):
+    status = 403
+    code = "forbidden"
+
+
+class NotFound(GraphmemError):
+    status = 404
+    code = "not_found"
+
+
+class EntityNotFound(NotFound):
+    code = "unknown_entity"
+
+
+class SessionNotFound(NotFound):
+    code = "unknown_session"
+
+
+class WorkflowNotFound(NotFound):
+    code = "unknown_workflow"
+
+
+class Conflict(GraphmemError):
+    status = 409
+    code = "conflict"
+
+
+class DuplicateTurn(Conflict):
+    code = "duplicate_turn"
+
+
+class IdempotencyMismatch(GraphmemError):
+    status = 422
+    code = "idempotency_key_reused"
+
+
+class StoreUnavailable(GraphmemError):
+    status = 503
+    code = "store_unavailable"
+    retry_after: ClassVar[int] = 5
+
+
+class ConfigError(GraphmemError):
+    code = "config_error"

@@ -1,0 +1,54 @@
+"""Instants: parsing, UTC normalisation and formatting. Pure.
+
+Input must carry a zone; a bare date means UTC midnight. Output is UTC ISO-8601 with `Z`.
+"""
+
+from __future__ import annotations
+
+from datetime import date, datetime, timezone
+from typing import Any
+
+from graphmem.errors import InvalidInput
+
+UTC = timezone.utc
+
+
+def utcnow() -> datetime:
+    return datetime.now(UTC)
+
+
+def parse_instant(value: Any, field: str) -> datetime:
+    """An aware UTC datetime from an ISO-8601 string with zone, a bare date or an aware datetime."""
+    if isinstance(value, datetime):
+        if value.tzinfo is None or value.utcoffset() is None:
+            raise InvalidInput.field(field, "a time must carry a zone (e.g. 2026-07-01T09:00:00Z)", code="invalid_time")
+        return value.astimezone(UTC)
+    if isinstance(value, date):
+        return datetime(value.year, value.month, value.day, tzinfo=UTC)
+    if not isinstance(value, str) or not value.strip():
+        raise InvalidInput.field(field, "expected an ISO-8601 time with zone", code="invalid_time")
+    text = value.strip()
+    if len(text) == 10:
+        try:
+            d = date.fromisoformat(text)
+        except ValueError as exc:
+            raise InvalidInput.field(field, f"not a date: {text!r}", code="invalid_time") from exc
+        return datetime(d.year, d.month, d.day, tzinfo=UTC)
+    try:
+        parsed = datetime.fromisoformat(text.replace("z", "Z"))
+    except ValueError as exc:
+        raise InvalidInput.field(field, f"not an ISO-8601 time: {text!r}", code="invalid_time") from exc
+    return parse_instant(parsed, field)
+
+
+def optional_instant(value: Any, field: str) -> datetime | None:
+    return None if value is None else parse_instant(value, field)
+
+
+def format_instant(value: datetime | None) -> str | None:
+    """UTC ISO-8601 with `Z`, microseconds kept only when present."""
+    if value is None:
+        return None
+    v = value.astimezone(UTC)
+    text = v.isoformat(timespec="microseconds" if v.microsecond else "seconds")
+    return text.replace("+00:00", "Z")

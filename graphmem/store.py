@@ -1,0 +1,209 @@
+"""The one place that talks to Neo4j: driver, sessions, managed transactions, retries, error mapping.
+
+Nothing else imports `neo4j`. Reads go through `execute_query` (a retried auto-routed read);
+writes hand a function to `execute_write`, which the driver retries on transient errors
+(deadlocks, leader switches), so every write function must be safe to run twice.
+Records come back as plain dicts with Neo4j temporal values converted to aware `datetime`s.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
+from datetime import datetime
+from typing import Any, LiteralString, TypeVar
+
+import neo4j
+from neo4j import GraphDatabase, ManagedTransaction, RoutingControl
+from neo4j import exceptions as nx
+from neo4j.time import Date as NeoDate
+from neo4j.time import DateTime as NeoDateTime
+
+from graphmem import metrics
+from graphmem.errors import Conflict, ConfigError, GraphmemError, StoreUnavailable
+from graphmem.queries import load_queries, statement_names
+from graphmem.settings import Settings
+
+log = logging.getLogger(__name__)
+T = TypeVar("T")
+Row = dict[str, Any]
+
+
+def _native(value: Any) -> Any:
+    """Driver values to plain Python: temporal → datetime, nodes/relationships → property dicts."""
+    if isinstance(value, NeoDateTime):
+        return value.to_native()
+    if isinstance(value, NeoDate):
+        return value.to_native()
+    if isinstance(value, (neo4j.graph.Node, neo4j.graph.Relationship)):
+        return {k: _native(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_native(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _native(v) for k, v in value.items()}
+    return value
+
+
+def _rows(records: Any) -> list[Row]:
+    return [{k: _native(v) for k, v in rec.items()} for rec in records]
+
+
+@contextmanager
+def translate_neo4j_errors() -> Iterator[None]:
+    """Driver exceptions to graphmem errors, always chained (`raise … from exc`)."""
+    try:
+        yield
+    except GraphmemError:
+        raise
+    except nx.ConstraintError as exc:
+        raise Conflict(f"constraint violated: {exc.message}", code="constraint_violation") from exc
+    except (nx.ServiceUnavailable, nx.SessionExpired, nx.TransientError) as exc:
+        raise StoreUnavailable("Neo4j is unavailable; retry shortly") from exc
+    except nx.AuthError as exc:
+        raise StoreUnavailable("Neo4j rejected graphmem's credentials (check NEO4J_USER/NEO4J_PASSWORD)") from exc
+    except OSError as exc:  # connection refused / reset below the driver's own wrapping
+        raise StoreUnavailable(f"Neo4j is unreachable: {exc}") from exc
+
+
+class Tx:
+    """A managed transaction that runs named statements. Handed to write functions."""
+
+    def __init__(self, tx: ManagedTransaction, queries: Mapping[str, LiteralString]) -> None:
+        self._tx, self._q = tx, queries
+
+    def run(self, name: str, **params: Any) -> list[Row]:
+        started = time.perf_counter()
+        result = self._tx.run(self._q[name], params)
+        rows = _rows(list(result))
+        metrics.observe_query(name, time.perf_counter() - started)
+        return rows
+
+    def one(self, name: str, **params: Any) -> Row | None:
+        rows = self.run(name, **params)
+        return rows[0] if rows else None
+
+
+class Store:
+    """Owns the driver (one per process) and the named queries."""
+
+    def __init__(self, settings: Settings, uri: str, auth: tuple[str, str] | None,
+                 queries: Mapping[str, LiteralString] | None = None) -> None:
+        self.settings = settings
+        self.uri = uri
+        self._db = settings.neo4j_database
+        self._q = queries if queries is not None else load_queries()
+        self._driver = GraphDatabase.driver(
+            uri, auth=auth, max_transaction_retry_time=settings.neo4j_max_retry_time,
+            connection_acquisition_timeout=30.0, connection_timeout=5.0,
+        )
+
+    # --- running statements -------------------------------------------------------------
+    def query_text(self, name: str) -> LiteralString:
+        try:
+            return self._q[name]
+        except KeyError:
+            raise ConfigError(f"no Cypher file for query {name!r}") from None
+
+    def read(self, name: str, **params: Any) -> list[Row]:
+        """A read in its own retried transaction, routed to a reader in a cluster."""
+        text = self.query_text(name)
+        started = time.perf_counter()
+        with translate_neo4j_errors():
+            result = self._driver.execute_query(text, params, database_=self._db, routing_=RoutingControl.READ)
+        metrics.observe_query(name, time.perf_counter() - started)
+        return _rows(result.records)
+
+    def read_tx(self, work: Callable[[Tx], T]) -> T:
+        """Several reads in one transaction, so they see one snapshot."""
+        with translate_neo4j_errors(), self._driver.session(database=self._db) as session:
+            return session.execute_read(lambda tx: work(Tx(tx, self._q)))
+
+    def write(self, work: Callable[[Tx], T]) -> T:
+        """Run `work` in one managed write transaction; it may run more than once, keep it idempotent."""
+        with translate_neo4j_errors(), self._driver.session(database=self._db) as session:
+            return session.execute_write(lambda tx: work(Tx(tx, self._q)))
+
+    def write_one(self, name: str, **params: Any) -> list[Row]:
+        return self.write(lambda tx: tx.run(name, **params))
+
+    def autocommit(self, name: str, **params: Any) -> list[Row]:
+        """Statements that manage their own transactions (schema, `CALL {} IN TRANSACTIONS`)."""
+        text = self.query_text(name)
+        with translate_neo4j_errors(), self._driver.session(database=self._db) as session:
+            return _rows(list(session.run(text, params)))
+
+    def names(self, prefix: str) -> list[str]:
+        return sorted(n for n in self._q if n.startswith(prefix))
+
+    # --- schema and health -------------------------------------------------------------
+    def apply_schema(self) -> list[str]:
+        """Apply every `cypher/schema/*` statement (all `IF NOT EXISTS`), then wait for indexes."""
+        applied = []
+        for name in self.names("schema/"):
+            self.autocommit(name)
+            applied.append(name)
+        with translate_neo4j_errors(), self._driver.session(database=self._db) as session:
+            session.run("CALL db.awaitIndexes(300)").consume()
+        return applied
+
+    def expected_schema(self) -> set[str]:
+        return {n for name in self.names("schema/") for n in statement_names(self._q[name])}
+
+    def missing_schema(self) -> set[str]:
+        with translate_neo4j_errors(), self._driver.session(database=self._db) as session:
+            have = {r["name"] for r in session.run("SHOW INDEXES YIELD name RETURN name")}
+            have |= {r["name"] for r in session.run("SHOW CONSTRAINTS YIELD name RETURN name")}
+        return self.expected_schema() - have
+
+    def ping(self) -> None:
+        with translate_neo4j_errors():
+            self._driver.verify_connectivity()
+            self._driver.execute_query("RETURN 1", database_=self._db, routing_=RoutingControl.READ)
+
+    def server_time(self) -> datetime:
+        with translate_neo4j_errors():
+            res = self._driver.execute_query("RETURN datetime() AS now", database_=self._db)
+        return res.records[0]["now"].to_native()  # type: ignore[no-any-return]
+
+    def close(self) -> None:
+        self._driver.close()
+
+
+def connection_for(settings: Settings) -> tuple[str, tuple[str, str] | None]:
+    """The URI and auth to use: NEO4J_URI when set, else the managed local server (started if needed)."""
+    if settings.neo4j_uri:
+        pw = settings.neo4j_password.get_secret_value() if settings.neo4j_password else None
+        return settings.neo4j_uri, ((settings.neo4j_user, pw) if pw is not None else None)
+    from graphmem.localdb import LocalNeo4j
+
+    info = LocalNeo4j(settings).start()
+    return info.bolt_uri, (info.user, info.password)
+
+
+@contextmanager
+def open_store(settings: Settings, *, apply_schema: bool = True, wait: float = 60.0) -> Iterator[Store]:
+    """Connect (starting the managed server when no URI is set), apply the schema, close on exit."""
+    uri, auth = connection_for(settings)
+    store = Store(settings, uri, auth)
+    try:
+        deadline = time.monotonic() + wait
+        while True:
+            try:
+                store.ping()
+                break
+            except StoreUnavailable:
+                if time.monotonic() > deadline:
+                    raise
+                time.sleep(0.5)
+        if apply_schema:
+            store.apply_schema()
+        yield store
+    finally:
+        store.close()
+
+
+def purge_namespace(store: Store, ns: str) -> None:
+    """Remove a whole namespace for good (tests, `graphmem purge --namespace`). Not an erasure."""
+    store.autocommit("admin/purge_namespace", ns=ns)
