@@ -16,6 +16,7 @@ from fastapi.responses import JSONResponse
 
 import api.routes
 from api import errors
+from api import idempotency as idempotency_keys
 from api.logs import request_id_var
 from graphmem import metrics
 from graphmem.auth import Keyring
@@ -73,6 +74,7 @@ def create_app(settings: Settings | None = None, store: Store | None = None) -> 
     app.state.holder = holder
     app.state.keyring = Keyring.from_settings(settings.api_keys, settings.keys_file)
     errors.install(app)
+    idempotency_keys.install(app)  # inside the envelope middleware below (added later = outer)
 
     @app.middleware("http")
     async def envelope(request: Request, call_next: Callable[[Request], Awaitable[Response]]) -> Response:

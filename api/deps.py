@@ -66,6 +66,15 @@ def writer(principal: PrincipalDep, ns: NamespaceDep) -> Principal:
 WriterDep = Annotated[Principal, Depends(writer)]
 
 
+def eraser(principal: PrincipalDep, ns: NamespaceDep) -> Principal:
+    """A caller allowed to erase and purge (compliance, admin) in this namespace."""
+    principal.require_erase()
+    return principal
+
+
+EraserDep = Annotated[Principal, Depends(eraser)]
+
+
 @dataclass(frozen=True)
 class AsOf:
     valid_at: datetime | None

@@ -55,6 +55,10 @@ class Principal:
     def require_write(self) -> None:
         self.require_role(*sorted(WRITE_ROLES))
 
+    def require_erase(self) -> None:
+        """Erasure and purge belong to compliance (and admin), not to the agents that write memory."""
+        self.require_role(*sorted(ERASE_ROLES))
+
 
 OPEN_ACCESS = Principal(key_id="open", role="admin")
 

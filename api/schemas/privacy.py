@@ -1,0 +1,74 @@
+"""Request and response models for erasure, purge and the compliance view."""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from graphmem.instants import format_instant
+from graphmem.privacy import MAX_REASON_CHARS, ErasureRecord, PurgeResult
+
+
+class ErasureIn(BaseModel):
+    """Why the entity is erased; may also come as `?reason=`."""
+
+    model_config = ConfigDict(extra="forbid")
+    reason: str | None = Field(None, min_length=1, max_length=MAX_REASON_CHARS,
+                               description="why the entity is erased (kept in the compliance view)")
+
+
+class ErasureOut(BaseModel):
+    """One erasure: the key until it is purged (then only its hash), when, why, by whom."""
+
+    key: str | None = Field(description="the entity key; null once purged")
+    key_hash: str = Field(description="SHA-256 of 'ns:key', what the tombstone keeps")
+    status: str = Field(description="erased | purged")
+    erased_at: str
+    erased_by: str = Field(description="id of the API key that erased it")
+    reason: str
+    turns: int = Field(description="turns that mentioned the entity and were erased with it")
+    summaries: int = Field(description="summaries that mentioned the entity and were erased with it")
+    purged_at: str | None = None
+    purged_by: str | None = None
+    purge_id: str | None = None
+
+    @classmethod
+    def from_domain(cls, r: ErasureRecord) -> "ErasureOut":
+        return cls(key=r.key, key_hash=r.key_hash, status=r.status, erased_at=format_instant(r.erased_at) or "",
+                   erased_by=r.erased_by, reason=r.reason, turns=r.turns, summaries=r.summaries,
+                   purged_at=format_instant(r.purged_at), purged_by=r.purged_by, purge_id=r.purge_id)
+
+
+class PurgeIn(BaseModel):
+    """Purge what was erased more than `older_than_days` ago (default: the configured retention)."""
+
+    model_config = ConfigDict(extra="forbid")
+    older_than_days: float | None = Field(None, ge=0, le=36500,
+                                          description="retention period in days; default GRAPHMEM_RETENTION_DAYS")
+
+
+class PurgeOut(BaseModel):
+    """A purge run, as recorded (the purge is itself audited)."""
+
+    id: str
+    at: str
+    by: str
+    cutoff: str = Field(description="erasures at or before this instant were purged")
+    older_than_days: float
+    entities: int
+    turns: int
+    summaries: int
+    attributes: int
+    key_hashes: list[str] = Field(default_factory=list, description="tombstones written by this run")
+
+    @classmethod
+    def from_domain(cls, p: PurgeResult) -> "PurgeOut":
+        return cls(id=p.id, at=format_instant(p.at) or "", by=p.by, cutoff=format_instant(p.cutoff) or "",
+                   older_than_days=p.older_than_days, entities=p.entities, turns=p.turns, summaries=p.summaries,
+                   attributes=p.attributes, key_hashes=list(p.key_hashes))
+
+
+class ErasuresOut(BaseModel):
+    """The compliance view of a namespace: erasures (pending or purged) and purge runs, newest first."""
+
+    erasures: list[ErasureOut]
+    purges: list[PurgeOut]

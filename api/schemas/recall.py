@@ -1,0 +1,83 @@
+"""Request and response models for `POST /v1/{ns}/recall`."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from graphmem.instants import format_instant
+from graphmem.recall import Recall
+from graphmem.router import Hit
+
+
+class RecallIn(BaseModel):
+    """One question; the router picks the channels. Times are ISO-8601 with zone (a bare date is UTC)."""
+
+    model_config = ConfigDict(extra="forbid")
+    query: str = Field(min_length=1, max_length=20_000, description="the question, in any language")
+    session: str | None = Field(None, min_length=1, max_length=512,
+                                description="read this session's window first, then its summary")
+    entity: str | None = Field(None, min_length=1, max_length=512,
+                               description="an entity key the question is about (read exactly)")
+    task_type: str | None = Field(None, min_length=1, max_length=200,
+                                  description="ask the workflow channel for this task type")
+    valid_at: str | None = Field(None, description="read facts as true at this time (wins over time words)")
+    known_at: str | None = Field(None, description="read facts as believed at this time (wins over time words)")
+    k: int = Field(10, ge=1, le=100, description="at most this many results per channel")
+    budget_tokens: int | None = Field(None, ge=1, le=100_000,
+                                      description="cut `context` to this many tokens (embedding model's tokenizer)")
+
+
+class RouteStepOut(BaseModel):
+    channel: str = Field(description="exact | workflow | window | summary | semantic | facts")
+    reason: str = Field(description="the rule that chose the channel and what it returned")
+
+
+def _jsonable(value: Any) -> Any:
+    if isinstance(value, datetime):
+        return format_instant(value)
+    if isinstance(value, dict):
+        return {k: _jsonable(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_jsonable(v) for v in value]
+    return value
+
+
+class RecallResultOut(BaseModel):
+    """One result with its channel and the rule that chose it; channel-specific fields follow."""
+
+    model_config = ConfigDict(extra="allow")
+    channel: str
+    kind: str = Field(description="fact | relation | workflow | turn | summary")
+    text: str = Field(description="the compact line used in `context`")
+    reason: str
+    at: str | None = Field(None, description="the time that orders results within a channel")
+    score: float | None = None
+
+    @classmethod
+    def from_hit(cls, h: Hit) -> "RecallResultOut":
+        extra = {k: _jsonable(v) for k, v in h.data.items() if k not in cls.model_fields}
+        return cls(channel=h.channel, kind=h.kind, text=h.text, reason=h.reason, at=format_instant(h.at),
+                   score=h.score, **extra)
+
+
+class RecallOut(BaseModel):
+    route: list[RouteStepOut] = Field(description="the channels asked, in order, and why")
+    results: list[RecallResultOut] = Field(description="merged: exact > workflow > window > facts > "
+                                                       "summaries > turns, newest first within each")
+    context: str = Field(description="the results as prompt-ready lines, most important first, within budget")
+    context_tokens: int
+    valid_at: str = Field(description="the valid time facts were read at")
+    known_at: str = Field(description="the transaction time facts were read at")
+    since: str | None = Field(None, description="start of the time range the query spoke of, if any")
+    until: str | None = Field(None, description="end (inclusive) of that range, if any")
+
+    @classmethod
+    def from_domain(cls, r: Recall) -> "RecallOut":
+        return cls(route=[RouteStepOut(channel=s.channel, reason=s.reason) for s in r.route],
+                   results=[RecallResultOut.from_hit(h) for h in r.results], context=r.context,
+                   context_tokens=r.context_tokens, valid_at=format_instant(r.valid_at) or "",
+                   known_at=format_instant(r.known_at) or "", since=format_instant(r.since),
+                   until=format_instant(r.until))

@@ -1,0 +1,5 @@
+// Purge: remove for good every summary that mentions the erased entity (text, embedding, topics and all).
+MATCH (s:Summary {ns: $ns})-[:MENTIONS]->(:Entity {ns: $ns, key: $key})
+WITH DISTINCT s
+DETACH DELETE s
+RETURN count(*) AS summaries

@@ -1,0 +1,26 @@
+"""Workflow induction without an LLM: grouping, parameter abstraction, consensus step sequence,
+dedupe by action signature, risk points. Pure: no I/O, no database, no model; embeddings for
+grouping untyped runs arrive precomputed. `graphmem.channels.workflow` stores and serves it.
+"""
+
+from graphmem.induction.consensus import StepKey, consensus, risk_points, step_keys, support
+from graphmem.induction.grouping import (
+    DEFAULT_THRESHOLD,
+    cosine,
+    group_key,
+    leader_clusters,
+    mask_task,
+    nearest_leader,
+    plan_merges,
+)
+from graphmem.induction.induce import MAX_EXAMPLES, humanise, induce_group, version_reason
+from graphmem.induction.model import OUTCOMES, Induced, Param, Risk, Run, Step, WorkflowStep, make_run
+from graphmem.induction.params import abstract
+from graphmem.induction.shapes import appears_in, describe_values, fill_params, shape
+
+__all__ = [
+    "DEFAULT_THRESHOLD", "MAX_EXAMPLES", "OUTCOMES", "Induced", "Param", "Risk", "Run", "Step", "StepKey",
+    "WorkflowStep", "abstract", "appears_in", "consensus", "cosine", "describe_values", "fill_params",
+    "group_key", "humanise", "induce_group", "leader_clusters", "make_run", "mask_task", "nearest_leader",
+    "plan_merges", "risk_points", "shape", "step_keys", "support", "version_reason",
+]

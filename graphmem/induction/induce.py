@@ -1,0 +1,77 @@
+"""Inducing one group's workflow without an LLM, and deciding when a new version is due. Pure.
+
+`induce_group` is a function of the *set* of runs (it sorts them by arrival first), so feeding
+runs one at a time and re-inducing after each gives the same workflow as one batch over the same
+runs: online and offline induction agree by construction.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+
+from graphmem.identifiers import DEFAULT_REGISTRY, Registry
+from graphmem.induction.consensus import StepKey, consensus, risk_points, step_keys, support
+from graphmem.induction.grouping import mask_task
+from graphmem.induction.model import Induced, Run
+from graphmem.induction.params import abstract
+
+MAX_EXAMPLES = 8
+
+
+def humanise(task_type: str) -> str:
+    return " ".join(task_type.replace("_", " ").replace("-", " ").split())
+
+
+def _describe(name: str, actions: Sequence[str], examples: Sequence[str]) -> str:
+    steps = " → ".join(humanise(a) for a in actions)
+    text = f"{name}: {steps}."
+    return text + (f" For example: {examples[0]}" if examples else "")
+
+
+def induce_group(runs: Sequence[Run], *, key: str, registry: Registry = DEFAULT_REGISTRY,
+                 path: Sequence[StepKey] | None = None) -> Induced | None:
+    """The workflow of one group: consensus of its successes, parameters, risks from its failures.
+
+    `path` overrides the consensus (an LLM inducer choosing among the same steps); support, args
+    and risks are computed for it exactly as for the consensus. None when no run succeeded.
+    """
+    ordered = sorted(runs, key=Run.order_key)
+    succ = [r for r in ordered if r.succeeded]
+    fail = [r for r in ordered if not r.succeeded]
+    if not succ:
+        return None
+    keyed = [step_keys(r.steps) for r in succ]
+    chosen = list(path) if path is not None else consensus(keyed)
+    steps, params = abstract(chosen, succ, registry)
+    types = Counter(r.task_type for r in ordered if r.task_type)
+    task_type = min(types, key=lambda t: (-types[t], t)) if types else None
+    examples: list[str] = []
+    for r in succ:
+        if r.task not in examples:
+            examples.append(r.task)
+        if len(examples) == MAX_EXAMPLES:
+            break
+    name = humanise(task_type) if task_type else mask_task(examples[0], registry)[:120]
+    return Induced(
+        key=key, task_type=task_type, task_types=tuple(sorted(types)), name=name,
+        description=_describe(name, [a for a, _ in chosen], examples), steps=steps, params=params,
+        support=support(chosen, keyed), successes=len(succ), failures=len(fail),
+        risks=tuple(risk_points(chosen, fail)), examples=tuple(examples),
+        run_ids=tuple(r.id for r in ordered))
+
+
+def version_reason(old_actions: Sequence[str], old_risky: Sequence[str], new_actions: Sequence[str]) -> str | None:
+    """Why the new path makes a new version, or None when the path is the same (update in place).
+
+    A version is a path: the same actions in the same order keep the version (support, params and
+    risks are refreshed on it); another path closes it. `shorter`: fewer steps; `more_reliable`:
+    the new path leaves out a step where failures happened; `revised`: any other change.
+    """
+    if tuple(old_actions) == tuple(new_actions):
+        return None
+    if len(new_actions) < len(old_actions):
+        return "shorter"
+    if set(old_risky) - set(new_actions):
+        return "more_reliable"
+    return "revised"

@@ -1,0 +1,75 @@
+"""The managed local Neo4j: start, reuse, status, stop, and the faults a new user meets first."""
+
+from __future__ import annotations
+
+import os
+import socket
+from pathlib import Path
+
+import pytest
+
+from graphmem.errors import ConfigError
+from graphmem.localdb import LocalNeo4j, LocalNeo4jError, _alive, free_port
+from graphmem.settings import Settings
+
+pytestmark = pytest.mark.neo4j
+
+
+def _local(tmp_path: Path, **kw: object) -> LocalNeo4j:
+    s = Settings(_env_file=None, home=tmp_path, bolt_port=kw.pop("bolt_port", free_port()),  # type: ignore[call-arg]
+                 http_port=kw.pop("http_port", free_port()), **kw)
+    return LocalNeo4j(s)
+
+
+def test_start_reuse_status_stop(tmp_path: Path) -> None:
+    local = _local(tmp_path)
+    info = local.start()
+    try:
+        assert _alive(info.pid)
+        assert oct(local.password_file.stat().st_mode & 0o777) == "0o600"
+        again = local.start()  # starting twice reuses the running server
+        assert again.pid == info.pid
+        status = local.status()
+        assert status["running"] is True and status["pid"] == info.pid
+        assert status["bolt"] == f"bolt://127.0.0.1:{info.bolt_port}"
+        assert str(status["version"]).startswith("5.26.")
+    finally:
+        assert local.stop() is True
+    assert not _alive(info.pid), "stop must leave no Java process of ours"
+    assert local.status()["running"] is False
+    assert local.stop() is False
+
+
+def test_port_in_use_names_port_and_setting(tmp_path: Path) -> None:
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        port = busy.getsockname()[1]
+        local = _local(tmp_path, bolt_port=port)
+        with pytest.raises(LocalNeo4jError) as err:
+            local.start()
+    assert str(port) in str(err.value) and "GRAPHMEM_BOLT_PORT" in str(err.value)
+    assert err.value.code == "port_in_use"
+
+
+def test_failed_start_shows_the_log(tmp_path: Path) -> None:
+    local = _local(tmp_path, pagecache="not-a-size", start_timeout=90.0)
+    auth = local.home / "data" / "dbms" / "auth.ini"  # past the password step: fail in the server itself
+    auth.parent.mkdir(parents=True)
+    auth.touch()
+    with pytest.raises(LocalNeo4jError) as err:
+        local.start()
+    text = str(err.value)
+    assert "did not start" in text and "last" in text and "pagecache" in text
+    assert local.running() is None or not _alive(local.running().pid)  # type: ignore[union-attr]
+
+
+def test_missing_java_or_maven_is_named(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    empty = tmp_path / "bin"
+    empty.mkdir()
+    monkeypatch.setenv("PATH", str(empty))
+    local = LocalNeo4j(Settings(_env_file=None, home=tmp_path), jars_dir=tmp_path / "jars")  # type: ignore[call-arg]
+    with pytest.raises(ConfigError) as err:
+        local.install()
+    assert "java" in str(err.value) and "install" in str(err.value)
+    assert os.environ["PATH"] == str(empty)

@@ -1,0 +1,46 @@
+"""Every Cypher statement lives in a named file: each name used in code has a file, each file is
+used, and every statement outside admin/ and schema/ is scoped by `$ns`."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from graphmem.queries import cypher_root, load_queries
+
+ROOT = Path(__file__).resolve().parents[2]
+CALL = re.compile(r"""\b(?:read|run|one|write_one|autocommit|query_text)\(\s*["']([a-z_]+/[a-z0-9_]+)["']""")
+NAME_LITERAL = re.compile(r"""["']([a-z_]+/[a-z0-9_]+)["']""")
+
+
+def _python_sources() -> list[Path]:
+    return [p for d in ("graphmem", "api", "tests") for p in (ROOT / d).rglob("*.py")]
+
+
+def test_every_name_used_has_a_file() -> None:
+    queries = load_queries()
+    used = {m for p in _python_sources() for m in CALL.findall(p.read_text())}
+    missing = sorted(used - set(queries))
+    assert not missing, f"query names without a cypher file: {missing}"
+
+
+def test_every_file_is_used() -> None:
+    text = "\n".join(p.read_text() for p in _python_sources())
+    literals = set(NAME_LITERAL.findall(text))
+    unused = sorted(n for n in load_queries() if not n.startswith("schema/") and n not in literals)
+    assert not unused, f"cypher files no code runs: {unused}"
+
+
+def test_statements_are_scoped_by_namespace() -> None:
+    unscoped = sorted(n for n, q in load_queries().items()
+                      if not n.startswith(("schema/", "admin/")) and "$ns" not in q)
+    assert not unscoped, f"statements without $ns: {unscoped}"
+
+
+def test_no_cypher_outside_cypher_folder() -> None:
+    """Python holds no query text (a heuristic: clauses at the start of a string literal)."""
+    clause = re.compile(r"""["'](?:MATCH|MERGE|CREATE|UNWIND|CALL db\.|OPTIONAL MATCH)\s""")
+    offenders = [str(p.relative_to(ROOT)) for p in _python_sources()
+                 if p.parts[-2:] != ("graphmem", "store.py") and "tests" not in p.parts and clause.search(p.read_text())]
+    assert not offenders, f"Cypher text in Python: {offenders}"
+    assert cypher_root().is_dir()

@@ -1,0 +1,105 @@
+"""Time words in a recall query, parsed by dateparser relative to a fixed `now` (pure)."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta, timezone
+
+import pytest
+
+from graphmem.router import TimeScope, extract_time, find_identifiers
+
+UTC = timezone.utc
+NOW = datetime(2026, 7, 15, 12, 0, tzinfo=UTC)  # a Wednesday
+TICK = timedelta(microseconds=1)
+
+
+def at(*parts: int) -> datetime:
+    return datetime(*parts, tzinfo=UTC)  # type: ignore[misc]
+
+
+def masked(query: str) -> TimeScope:
+    """As the router calls it: identifiers are masked so they are never read as dates."""
+    return extract_time(query, now=NOW, mask=[(f.start, f.end) for f in find_identifiers(query)])
+
+
+def test_as_of_a_date_sets_valid_at_only() -> None:
+    scope = masked("Where did the user live as of 2026-03-01?")
+    assert scope.valid_at == at(2026, 3, 1)
+    assert (scope.since, scope.until, scope.known_at) == (None, None, None)
+
+
+@pytest.mark.parametrize("query", ["what did we discuss last week", "上周我们讨论了什么"])
+def test_last_week_is_the_previous_monday_to_sunday(query: str) -> None:
+    scope = masked(query)
+    assert scope.since == at(2026, 7, 6)
+    assert scope.until == at(2026, 7, 13) - TICK
+    assert scope.valid_at == scope.until  # facts as they stood at the end of that week
+
+
+@pytest.mark.parametrize("query", ["where was he in March", "三月份他在哪里"])
+def test_a_month_name_is_the_latest_past_such_month(query: str) -> None:
+    scope = masked(query)
+    assert (scope.since, scope.until) == (at(2026, 3, 1), at(2026, 4, 1) - TICK)
+
+
+@pytest.mark.parametrize("query", ["去年用户住在哪里", "Where did the user live last year?", "in 2025"])
+def test_last_year(query: str) -> None:
+    scope = masked(query)
+    assert (scope.since, scope.until) == (at(2025, 1, 1), at(2026, 1, 1) - TICK)
+    assert scope.valid_at == at(2026, 1, 1) - TICK
+
+
+def test_a_period_containing_now_never_reads_the_future() -> None:
+    scope = masked("what happened this week")
+    assert scope.since == at(2026, 7, 13)
+    assert scope.valid_at == NOW
+
+
+def test_yesterday_and_a_precise_time() -> None:
+    day = masked("yesterday")
+    assert (day.since, day.until) == (at(2026, 7, 14), at(2026, 7, 15) - TICK)
+    point = masked("where was the parcel at 10 am yesterday")
+    assert point.valid_at == at(2026, 7, 14, 10) and point.since is None and point.until is None
+
+
+def test_since_and_before_bound_a_range() -> None:
+    since = masked("orders since 2026-01-05")
+    assert since.since == at(2026, 1, 5) and since.until is None and since.valid_at is None
+    before = masked("Where did the user live before 2026-03-01")
+    assert before.until == at(2026, 3, 1) - TICK and before.valid_at == before.until
+    zh = masked("2026-03-01之前用户住在哪里")
+    assert zh.until == at(2026, 3, 1) - TICK
+
+
+def test_between_two_dates() -> None:
+    scope = masked("turns between March 1 and March 5")
+    assert (scope.since, scope.until) == (at(2026, 3, 1), at(2026, 3, 6) - TICK)
+    zh = masked("从2026年1月1日到2026年2月1日的对话")
+    assert (zh.since, zh.until) == (at(2026, 1, 1), at(2026, 2, 2) - TICK)
+
+
+def test_chinese_as_of() -> None:
+    assert masked("截至2026年3月1日用户住在哪里").valid_at == at(2026, 3, 1)
+
+
+def test_known_on_sets_known_at() -> None:
+    scope = masked("what was known on 2026-02-01 about the city")
+    assert scope.known_at == at(2026, 2, 1) and scope.valid_at is None
+    assert scope.phrases == ("on 2026-02-01",)
+
+
+@pytest.mark.parametrize("query", [
+    "What is the order number of user 138-0000-1234?",  # a phone, not a date
+    "用户138-0000-1234的订单号是什么？",
+    "May I get a refund?",                               # a verb, not a month
+    "what did we say",                                   # "we" is not Wednesday
+    "How do I refund an order?",
+    "Where does the user live?",
+])
+def test_no_time_words(query: str) -> None:
+    assert masked(query) == TimeScope()
+
+
+def test_relative_to_the_given_now() -> None:
+    later = extract_time("last week", now=NOW + timedelta(days=7))
+    assert later.since == at(2026, 7, 13)
