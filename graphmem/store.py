@@ -144,28 +144,24 @@ class Store:
         for name in self.names("schema/"):
             self.autocommit(name)
             applied.append(name)
-        with translate_neo4j_errors(), self._driver.session(database=self._db) as session:
-            session.run("CALL db.awaitIndexes(300)").consume()
+        self.autocommit("admin/await_indexes")
         return applied
 
     def expected_schema(self) -> set[str]:
         return {n for name in self.names("schema/") for n in statement_names(self._q[name])}
 
     def missing_schema(self) -> set[str]:
-        with translate_neo4j_errors(), self._driver.session(database=self._db) as session:
-            have = {r["name"] for r in session.run("SHOW INDEXES YIELD name RETURN name")}
-            have |= {r["name"] for r in session.run("SHOW CONSTRAINTS YIELD name RETURN name")}
+        have = {r["name"] for r in self.autocommit("admin/show_indexes")}
+        have |= {r["name"] for r in self.autocommit("admin/show_constraints")}
         return self.expected_schema() - have
 
     def ping(self) -> None:
         with translate_neo4j_errors():
             self._driver.verify_connectivity()
-            self._driver.execute_query("RETURN 1", database_=self._db, routing_=RoutingControl.READ)
+        self.read("admin/ping")
 
     def server_time(self) -> datetime:
-        with translate_neo4j_errors():
-            res = self._driver.execute_query("RETURN datetime() AS now", database_=self._db)
-        return res.records[0]["now"].to_native()  # type: ignore[no-any-return]
+        return self.read("admin/server_time")[0]["now"]  # type: ignore[no-any-return]
 
     def close(self) -> None:
         self._driver.close()

@@ -32,8 +32,9 @@ def test_vector_index_orders_by_cosine(store: Store, ns: Namespace) -> None:
 
     nodes = [{"id": "far", "embedding": unit(1.2)}, {"id": "near", "embedding": unit(0.1)},
              {"id": "mid", "embedding": unit(0.6)}]
-    store.write(lambda tx: tx.run("admin/probe_vector_write", ns=ns.name, nodes=nodes))
+    store.autocommit("admin/create_probe_index")
     store.autocommit("admin/await_indexes")
+    store.write(lambda tx: tx.run("admin/probe_vector_write", ns=ns.name, nodes=nodes))
     rows = store.read("admin/probe_vector_query", ns=ns.name, vector=unit(0.0), k=50)
     assert [r["id"] for r in rows] == ["near", "mid", "far"]
     scores = [r["score"] for r in rows]
@@ -42,6 +43,7 @@ def test_vector_index_orders_by_cosine(store: Store, ns: Namespace) -> None:
 
 
 def test_write_is_all_or_nothing(store: Store, ns: Namespace) -> None:
+    store.autocommit("admin/create_probe_index")
     nodes = [{"id": "a", "embedding": [1.0] + [0.0] * 383}]
 
     def work(tx: object) -> None:

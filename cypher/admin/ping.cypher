@@ -1,0 +1,2 @@
+// Readiness probe.
+RETURN 1 AS ok

@@ -1,0 +1,1 @@
+RETURN datetime() AS now
