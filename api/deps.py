@@ -16,11 +16,11 @@ from graphmem.store import Store
 from graphmem.types import Namespace, View, check_view
 
 
-def get_settings(request: Request) -> Settings:
+async def get_settings(request: Request) -> Settings:
     return request.app.state.settings  # type: ignore[no-any-return]
 
 
-def get_store(request: Request) -> Store:
+async def get_store(request: Request) -> Store:
     store: Store | None = request.app.state.store
     if store is None:
         raise StoreUnavailable("graphmem is still connecting to Neo4j; retry shortly")
@@ -35,7 +35,7 @@ SettingsDep = Annotated[Settings, Depends(get_settings)]
 StoreDep = Annotated[Store, Depends(get_store)]
 
 
-def get_principal(
+async def get_principal(
     request: Request,
     authorization: Annotated[str | None, Header(description="Bearer <API key>")] = None,
 ) -> Principal:
@@ -47,7 +47,7 @@ def get_principal(
 PrincipalDep = Annotated[Principal, Depends(get_principal)]
 
 
-def get_namespace(ns: Annotated[str, Path(description="namespace, ^[a-z0-9][a-z0-9_-]{0,62}$")],
+async def get_namespace(ns: Annotated[str, Path(description="namespace, ^[a-z0-9][a-z0-9_-]{0,62}$")],
                   principal: PrincipalDep) -> Namespace:
     namespace = Namespace.parse(ns)
     principal.require_namespace(namespace)
@@ -57,7 +57,7 @@ def get_namespace(ns: Annotated[str, Path(description="namespace, ^[a-z0-9][a-z0
 NamespaceDep = Annotated[Namespace, Depends(get_namespace)]
 
 
-def writer(principal: PrincipalDep, ns: NamespaceDep) -> Principal:
+async def writer(principal: PrincipalDep, ns: NamespaceDep) -> Principal:
     """A caller allowed to write memory (agent, admin) in this namespace."""
     principal.require_write()
     return principal
@@ -66,7 +66,7 @@ def writer(principal: PrincipalDep, ns: NamespaceDep) -> Principal:
 WriterDep = Annotated[Principal, Depends(writer)]
 
 
-def eraser(principal: PrincipalDep, ns: NamespaceDep) -> Principal:
+async def eraser(principal: PrincipalDep, ns: NamespaceDep) -> Principal:
     """A caller allowed to erase and purge (compliance, admin) in this namespace."""
     principal.require_erase()
     return principal
@@ -81,7 +81,7 @@ class AsOf:
     known_at: datetime | None
 
 
-def get_as_of(
+async def get_as_of(
     valid_at: Annotated[str | None, Query(description="ISO-8601 with zone; default now")] = None,
     known_at: Annotated[str | None, Query(description="ISO-8601 with zone; default now")] = None,
 ) -> AsOf:
@@ -91,7 +91,7 @@ def get_as_of(
 AsOfDep = Annotated[AsOf, Depends(get_as_of)]
 
 
-def get_view(principal: PrincipalDep, view: Annotated[str | None, Query(
+async def get_view(principal: PrincipalDep, view: Annotated[str | None, Query(
         description="application | audit | compliance; default: the role's own view")] = None) -> View:
     return check_view(principal.role, view)
 

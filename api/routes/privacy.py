@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Any
 
 from fastapi import APIRouter, Body, Path, Query
 
@@ -14,7 +14,7 @@ from graphmem.types import check_view
 
 router = APIRouter(prefix="/v1/{ns}", tags=["privacy"])
 
-_ERRORS = {401: {"description": "no or unknown API key"},
+_ERRORS: dict[int | str, dict[str, Any]] = {401: {"description": "no or unknown API key"},
            403: {"description": "namespace or role not allowed"},
            422: {"description": "invalid field (named in details)"}}
 

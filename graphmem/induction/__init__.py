@@ -11,7 +11,9 @@ from graphmem.induction.grouping import (
     leader_clusters,
     mask_task,
     nearest_leader,
+    overlap,
     plan_merges,
+    redact_personal,
 )
 from graphmem.induction.induce import MAX_EXAMPLES, humanise, induce_group, version_reason
 from graphmem.induction.model import OUTCOMES, Induced, Param, Risk, Run, Step, WorkflowStep, make_run
@@ -21,6 +23,6 @@ from graphmem.induction.shapes import appears_in, describe_values, fill_params, 
 __all__ = [
     "DEFAULT_THRESHOLD", "MAX_EXAMPLES", "OUTCOMES", "Induced", "Param", "Risk", "Run", "Step", "StepKey",
     "WorkflowStep", "abstract", "appears_in", "consensus", "cosine", "describe_values", "fill_params",
-    "group_key", "humanise", "induce_group", "leader_clusters", "make_run", "mask_task", "nearest_leader",
-    "plan_merges", "risk_points", "shape", "step_keys", "support", "version_reason",
+    "group_key", "humanise", "induce_group", "leader_clusters", "make_run", "mask_task", "nearest_leader", "overlap",
+    "plan_merges", "redact_personal", "risk_points", "shape", "step_keys", "support", "version_reason",
 ]

@@ -6,7 +6,8 @@ multiple alignment. DESIGN contract: a step belongs to the workflow when it occu
 half of the successful runs; steps are ordered by their median position. Positions are counted
 among the kept steps only, so an optional extra step taken by a few runs does not shift the
 others; a pair swapped in a minority of runs keeps the majority's order. Ties (an even split)
-fall back to the mean position, then to the key itself, so the order never depends on arrival.
+fall back to the mean position, then to the order of the earliest run (runs come sorted by
+arrival), so an early tie does not flip the path back and forth as runs arrive.
 """
 
 from __future__ import annotations
@@ -38,13 +39,15 @@ def consensus(runs: Sequence[Sequence[StepKey]]) -> list[StepKey]:
     counts: Counter[StepKey] = Counter(k for r in runs for k in set(r))
     kept = {k for k, c in counts.items() if 2 * c > n}
     ranks: dict[StepKey, list[int]] = defaultdict(list)
-    for r in runs:
+    first: dict[StepKey, tuple[int, int]] = {}
+    for n_run, r in enumerate(runs):
         i = 0
         for k in r:
             if k in kept:
                 ranks[k].append(i)
+                first.setdefault(k, (n_run, i))
                 i += 1
-    return sorted(kept, key=lambda k: (median(ranks[k]), mean(ranks[k]), k))
+    return sorted(kept, key=lambda k: (median(ranks[k]), mean(ranks[k]), first[k], k))
 
 
 def support(path: Sequence[StepKey], runs: Sequence[Sequence[StepKey]]) -> int:

@@ -1,11 +1,15 @@
 """Which runs belong together, and which induced workflows are one. Pure.
 
 Runs with a task_type form one group per type. Runs without one are grouped by the similarity of
-their task texts (embeddings computed by the caller): leader clustering in arrival order, where a
-run joins the group whose first run (its leader) is most similar, above a threshold, or leads a
-new group. The same procedure runs online (one run at a time) and offline (all unassigned runs in
-arrival order), so both assign alike. Identifiers are masked before embedding: "refund ORD-1" and
-"refund ORD-2" are the same task.
+their task texts (embeddings computed by the caller), confirmed by the actions they took: the
+score is the mean of the texts' cosine and the overlap of the two action sets (shared actions over
+the smaller set, so a failure cut short still matches the full procedure). Text alone does not
+separate tasks well enough ("Book a meeting with …" and "Set up a call with …" are further apart
+than "Update the shipping address" and "Give a shipping update"); the actions do. Leader
+clustering in arrival order: a run joins the group whose first run (its leader) scores highest,
+above a threshold, or leads a new group. The same procedure runs online (one run at a time) and
+offline (all unassigned runs in arrival order), so both assign alike. Identifiers, dates and
+numbers are masked before embedding: "refund ORD-1" and "refund ORD-2" are the same task.
 
 Dedupe: workflows with the same action signature are one workflow. A group without a task_type
 whose workflow has the signature of another group's is absorbed into it (the caller re-induces
@@ -17,14 +21,16 @@ from __future__ import annotations
 import hashlib
 import math
 import re
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 
 from graphmem.identifiers import DEFAULT_REGISTRY, Registry
 
-#: cosine similarity above which an untyped run joins a group's leader (all-MiniLM-L6-v2, masked text)
-DEFAULT_THRESHOLD = 0.7
+#: score (mean of text cosine and action overlap) at or above which an untyped run joins a leader
+DEFAULT_THRESHOLD = 0.55
 _MASKS = {"email": "email address", "phone": "phone number", "uuid": "id", "key": "id"}
+_DATE = re.compile(r"(?<![\w-])\d{4}-\d{2}-\d{2}(?:[T ][\d:.]+(?:Z|[+-]\d{2}:?\d{2})?)?(?![\w-])")
 _DIGITS = re.compile(r"\d+(?:[.,:/-]\d+)*")
+Leader = tuple[str, Sequence[float], Sequence[str]]  # group key, task vector, actions
 
 
 def group_key(*, task_type: str | None = None, leader: str | None = None) -> str:
@@ -40,6 +46,7 @@ def group_key(*, task_type: str | None = None, leader: str | None = None) -> str
 
 def mask_task(text: str, registry: Registry = DEFAULT_REGISTRY) -> str:
     """The task text with identifiers and numbers replaced by words, for embedding."""
+    text = _DATE.sub("date", text)
     out, last = [], 0
     for f in registry.find(text):
         out.append(text[last:f.start])
@@ -49,38 +56,61 @@ def mask_task(text: str, registry: Registry = DEFAULT_REGISTRY) -> str:
     return _DIGITS.sub("N", "".join(out))
 
 
+def redact_personal(text: str, registry: Registry = DEFAULT_REGISTRY) -> str:
+    """The text with emails and phone numbers replaced by `<email>`, `<phone>` (ISO dates kept).
+
+    Workflows keep example tasks to show and to match by; they must not keep a customer's contact
+    details, which erasure (keyed on entities) would never reach.
+    """
+    dates = [(m.start(), m.end()) for m in _DATE.finditer(text)]
+    out, last = [], 0
+    for f in registry.find(text):
+        if f.kind not in ("email", "phone") or any(f.start < e and s < f.end for s, e in dates):
+            continue
+        out.append(text[last:f.start])
+        out.append(f"<{f.kind}>")
+        last = f.end
+    out.append(text[last:])
+    return "".join(out)
+
+
 def cosine(a: Sequence[float], b: Sequence[float]) -> float:
     dot = sum(x * y for x, y in zip(a, b))
     na, nb = math.sqrt(sum(x * x for x in a)), math.sqrt(sum(y * y for y in b))
     return dot / (na * nb) if na and nb else 0.0
 
 
-def nearest_leader(vector: Sequence[float], leaders: Sequence[tuple[str, Sequence[float]]],
+def overlap(a: Collection[str], b: Collection[str]) -> float:
+    """Shared actions over the smaller action set (1.0 when one run's actions are all in the other)."""
+    sa, sb = set(a), set(b)
+    return len(sa & sb) / min(len(sa), len(sb)) if sa and sb else 0.0
+
+
+def nearest_leader(vector: Sequence[float], actions: Collection[str], leaders: Sequence[Leader],
                    threshold: float = DEFAULT_THRESHOLD) -> str | None:
-    """The key of the most similar leader at or above the threshold (ties: the earlier leader)."""
+    """The key of the best-scoring leader at or above the threshold (ties: the earlier leader)."""
     best, best_score = None, threshold
-    for key, lv in leaders:
-        score = cosine(vector, lv)
+    for key, lv, la in leaders:
+        score = (cosine(vector, lv) + overlap(actions, la)) / 2
         if score > best_score or (best is None and score >= best_score):
             best, best_score = key, score
     return best
 
 
-def leader_clusters(items: Sequence[tuple[str, Sequence[float]]],
-                    leaders: Sequence[tuple[str, Sequence[float]]] = (),
+def leader_clusters(items: Sequence[tuple[str, Sequence[float], Sequence[str]]], leaders: Sequence[Leader] = (),
                     threshold: float = DEFAULT_THRESHOLD) -> tuple[dict[str, str], list[tuple[str, str]]]:
-    """Assign runs (id, vector), in the order given, to existing or new groups.
+    """Assign runs (id, task vector, actions), in the order given, to existing or new groups.
 
     Returns ({run id: group key}, [(new group key, leader run id)]) in order of creation.
     """
-    known: list[tuple[str, Sequence[float]]] = list(leaders)
+    known: list[Leader] = list(leaders)
     assigned: dict[str, str] = {}
     created: list[tuple[str, str]] = []
-    for run_id, vector in items:
-        key = nearest_leader(vector, known, threshold)
+    for run_id, vector, actions in items:
+        key = nearest_leader(vector, actions, known, threshold)
         if key is None:
             key = group_key(leader=run_id)
-            known.append((key, vector))
+            known.append((key, vector, actions))
             created.append((key, run_id))
         assigned[run_id] = key
     return assigned, created

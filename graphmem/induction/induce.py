@@ -12,7 +12,7 @@ from collections.abc import Sequence
 
 from graphmem.identifiers import DEFAULT_REGISTRY, Registry
 from graphmem.induction.consensus import StepKey, consensus, risk_points, step_keys, support
-from graphmem.induction.grouping import mask_task
+from graphmem.induction.grouping import mask_task, redact_personal
 from graphmem.induction.model import Induced, Run
 from graphmem.induction.params import abstract
 
@@ -48,8 +48,9 @@ def induce_group(runs: Sequence[Run], *, key: str, registry: Registry = DEFAULT_
     task_type = min(types, key=lambda t: (-types[t], t)) if types else None
     examples: list[str] = []
     for r in succ:
-        if r.task not in examples:
-            examples.append(r.task)
+        example = redact_personal(r.task, registry)
+        if example not in examples:
+            examples.append(example)
         if len(examples) == MAX_EXAMPLES:
             break
     name = humanise(task_type) if task_type else mask_task(examples[0], registry)[:120]

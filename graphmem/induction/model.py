@@ -239,4 +239,7 @@ def make_run(*, id: str, task: Any, steps: Any, outcome: Any, task_type: Any = N
 
 
 def is_number(value: Any) -> bool:
-    return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
+    """A JSON number (not a bool); ints of any size, finite floats."""
+    if isinstance(value, bool):
+        return False
+    return isinstance(value, int) or (isinstance(value, float) and math.isfinite(value))

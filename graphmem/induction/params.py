@@ -29,7 +29,14 @@ _IDENT = re.compile(r"[^A-Za-z0-9_]+")
 
 
 def canon(value: Any) -> str:
-    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    """A comparable text for a JSON value (1, 1.0, "1" and true stay different)."""
+    if isinstance(value, str):
+        return "s" + value
+    if isinstance(value, bool) or value is None:
+        return "c" + repr(value)
+    if isinstance(value, (int, float)):
+        return "n" + repr(value)
+    return "j" + json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
 
 def _leaves(args: Mapping[str, Any], prefix: tuple[str, ...] = ()) -> Iterator[tuple[tuple[str, ...], Any]]:
@@ -135,8 +142,10 @@ def abstract(path: Sequence[StepKey], succ: Sequence[Run],
     taken: set[str] = set()
     slot_group = {s: gi for gi, g in enumerate(groups) for s in g.slots}
     for s in kept:
-        g = groups[slot_group[s]] if s in slot_group else None
-        if g is None or g.name or g.template is not None:
+        if s not in slot_group:
+            continue
+        g = groups[slot_group[s]]
+        if g.name or g.template is not None:
             continue
         name = _ident(s[1][-1])
         if name in taken:
@@ -167,9 +176,10 @@ def abstract(path: Sequence[StepKey], succ: Sequence[Run],
             continue
         values = list(g.series.values())
         kind, pattern, choices = describe_values(values, registry)
-        common = Counter(v if isinstance(v, str) else canon(v) for v in values).most_common()
+        common = Counter(v if isinstance(v, str) else json.dumps(v, sort_keys=True) for v in values).most_common()
         from_task = sum(appears_in(v, tasks[r]) for r, v in g.series.items()) / len(g.series)
         params.append(Param(name=g.name, kind=kind, pattern=pattern, choices=choices,
-                            examples=tuple(v for v, _ in common[:3]), from_task=round(from_task, 3),
+                            examples=() if kind in ("email", "phone") else tuple(v for v, _ in common[:3]),
+                            from_task=round(from_task, 3),
                             slots=tuple(f"{s[0]}.{'.'.join(s[1])}" for s in g.slots)))
     return steps, tuple(params)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import re
+from datetime import date, time
 from collections import Counter
 from collections.abc import Sequence
 from typing import Any
@@ -39,8 +40,8 @@ def shape(values: Sequence[str]) -> str | None:
 
     Letter runs equal in every value stay literal (`ORD`); digits never do (a year seen in
     every run is still a variable); digit counts are kept when all equal (postcodes, ids), letter
-    counts never are (names). A shape with no literal, digit
-    or punctuation and fewer than three tokens (one bare word) would match any word: refused.
+    counts never are (names). A shape with no literal, digit or punctuation and fewer than
+    two capitalised words ("damaged item", "Springfield") would match ordinary words: refused.
     """
     if not values:
         return None
@@ -49,7 +50,7 @@ def shape(values: Sequence[str]) -> str | None:
     if any(c != classes[0] for c in classes[1:]):
         return None
     parts: list[str] = []
-    specific = False
+    specific, capitals = False, 0
     for i, c in enumerate(classes[0]):
         col = [ts[i] for ts in toks]
         lengths = {len(t) for t in col}
@@ -61,12 +62,13 @@ def shape(values: Sequence[str]) -> str | None:
         elif c == "d":
             parts.append(r"\d" + (f"{{{len(col[0])}}}" if len(lengths) == 1 else "+"))
             specific = True
-        elif len(set(col)) == 1 and len(col[0]) > 1:
+        elif len(set(col)) == 1 and (len(col[0]) > 1 or len(set(values)) == 1 or len(set(values)) >= 4):
             parts.append(re.escape(col[0]))
             specific = True
         else:
+            capitals += c == "U"
             parts.append(("[A-Z]" if c == "U" else "[a-z]") + ("" if lengths == {1} else "+"))
-    if not specific and len(parts) < 3:
+    if not (specific or capitals >= 2):
         return None
     return "".join(parts)
 
@@ -85,11 +87,19 @@ def describe_values(values: Sequence[Any], registry: Registry = DEFAULT_REGISTRY
         return ("choice", None, tuple(distinct)) if 0 < len(distinct) <= MAX_CHOICES and \
             all(isinstance(v, (str, bool)) for v in values) else ("json", None, ())
     strs: list[str] = list(values)
+    for kind, parse, mark in (("date", date.fromisoformat, "-"), ("time", time.fromisoformat, ":")):
+        try:
+            if all(mark in v and parse(v) for v in strs):
+                return kind, shape(strs), ()
+        except ValueError:
+            continue
     kinds = set()
     for v in strs:
         found = registry.find(v)
         kinds.add(found[0].kind if len(found) == 1 and found[0].raw == v.strip() else None)
     id_kind = next(iter(kinds)) if len(kinds) == 1 else None
+    if id_kind in ("email", "uuid", "phone"):
+        return id_kind, None, ()  # the registry's own pattern knows these better than a shape of a few
     pattern = shape(strs)
     if pattern is not None:
         return id_kind or "pattern", pattern, ()
@@ -107,13 +117,24 @@ def appears_in(value: Any, text: str) -> bool:
         return any(_same_number(m.group(0), value) for m in _NUMBER.finditer(text))
     if not isinstance(value, str) or len(value.strip()) < 2:
         return False
-    return re.search(_LEFT + re.escape(value.strip()) + _RIGHT, text, re.IGNORECASE) is not None
+    hay, needle = text.lower(), value.strip().lower()
+    i = hay.find(needle)
+    while i >= 0:  # a plain scan, not a regex per value: induction calls this for every value of every run
+        end = i + len(needle)
+        if not (i > 0 and _wordish(hay[i - 1])) and not (end < len(hay) and _wordish(hay[end])):
+            return True
+        i = hay.find(needle, i + 1)
+    return False
+
+
+def _wordish(c: str) -> bool:
+    return c.isalnum() or c in "_-"
 
 
 def _same_number(raw: str, value: float) -> bool:
     try:
         return abs(float(raw.replace(",", ".")) - float(value)) < 1e-9
-    except ValueError:
+    except (ValueError, OverflowError):
         return False
 
 

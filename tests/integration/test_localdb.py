@@ -21,11 +21,37 @@ def _local(tmp_path: Path, **kw: object) -> LocalNeo4j:
     return LocalNeo4j(s)
 
 
+def _probe_outage(local: LocalNeo4j, info: object) -> None:
+    """/readyz and /v1 requests answer 503 with Retry-After while Neo4j is down, and recover
+    when it is back, without restarting graphmem."""
+    from fastapi.testclient import TestClient
+
+    from api.app import create_app
+
+    s = Settings(_env_file=None, neo4j_uri=info.bolt_uri, neo4j_password=info.password,  # type: ignore[attr-defined, call-arg]
+                 neo4j_max_retry_time=1.0)
+    with TestClient(create_app(s)) as client:
+        assert client.get("/readyz").status_code == 200
+        local.stop()
+        down = client.get("/readyz")
+        assert down.status_code == 503 and down.headers["Retry-After"]
+        assert down.json()["error"]["code"]
+        req = client.get("/v1/outage/entities/U-1")
+        assert req.status_code == 503 and req.headers["Retry-After"]
+        assert req.json()["error"]["code"] == "store_unavailable"
+        local.start()
+        assert client.get("/readyz").status_code == 200
+        assert client.get("/v1/outage/entities/U-1").status_code == 404
+
+
 def test_start_reuse_status_stop(tmp_path: Path) -> None:
     local = _local(tmp_path)
     info = local.start()
     try:
         assert _alive(info.pid)
+        _probe_outage(local, info)
+        info = local.running()  # type: ignore[assignment]
+        assert info is not None
         assert oct(local.password_file.stat().st_mode & 0o777) == "0o600"
         again = local.start()  # starting twice reuses the running server
         assert again.pid == info.pid

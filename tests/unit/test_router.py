@@ -15,6 +15,7 @@ from graphmem.router import (
     detect_intent,
     merge,
     render_context,
+    with_known_keys,
 )
 
 UTC = timezone.utc
@@ -48,6 +49,14 @@ def test_known_entity_keys_are_exact_asks_and_unknown_words_are_not() -> None:
     plan = classify(q, now=NOW, known_keys={"alice"})
     assert [(a.raw, a.kind, a.as_key) for a in plan.asks] == [("alice", "entity_key", True)]
     assert classify(q, now=NOW).asks == ()
+
+
+def test_known_keys_learnt_after_classification_join_the_plan() -> None:
+    plan = classify("what did alice buy last week?", now=NOW)
+    assert plan.semantic_first
+    later = with_known_keys(plan, known_keys={"alice"})
+    assert [a.raw for a in later.asks] == ["alice"] and not later.semantic_first
+    assert later.time == plan.time and with_known_keys(plan, known_keys=()) is plan
 
 
 def test_a_registry_key_that_is_also_an_entity_key_is_read_as_key() -> None:
@@ -149,6 +158,7 @@ def test_a_stale_version_never_appears_beside_the_current_one() -> None:
 def test_a_version_no_longer_believed_is_dropped() -> None:
     retracted = fact("Beijing", NOW - 5 * DAY, None, te=NOW - DAY)
     assert merge([retracted], valid_at=NOW, known_at=NOW) == []
+    assert merge([retracted], valid_at=NOW, known_at=None) == []  # None: what is believed now
     assert len(merge([retracted], valid_at=NOW, known_at=NOW - 2 * DAY)) == 1
 
 

@@ -24,7 +24,7 @@ def masked(query: str) -> TimeScope:
 
 def test_as_of_a_date_sets_valid_at_only() -> None:
     scope = masked("Where did the user live as of 2026-03-01?")
-    assert scope.valid_at == at(2026, 3, 1)
+    assert scope.valid_at == at(2026, 3, 1) and scope.phrases == ("as of 2026-03-01",)
     assert (scope.since, scope.until, scope.known_at) == (None, None, None)
 
 
@@ -85,7 +85,7 @@ def test_chinese_as_of() -> None:
 def test_known_on_sets_known_at() -> None:
     scope = masked("what was known on 2026-02-01 about the city")
     assert scope.known_at == at(2026, 2, 1) and scope.valid_at is None
-    assert scope.phrases == ("on 2026-02-01",)
+    assert scope.phrases == ("known on 2026-02-01",)
 
 
 @pytest.mark.parametrize("query", [

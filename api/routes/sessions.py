@@ -1,0 +1,65 @@
+"""Turns, windows and summaries of conversation sessions: parse, call the library, shape."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Path, Query
+
+from api.deps import NamespaceDep, SettingsDep, StoreDep, ViewDep, WriterDep
+from api.schemas.conversation import (
+    SummaryOut,
+    TurnBatchIn,
+    TurnBatchOut,
+    TurnIn,
+    TurnOut,
+    TurnWriteOut,
+    WindowOut,
+)
+from graphmem.channels import summary, turns, window
+
+router = APIRouter(prefix="/v1/{ns}", tags=["conversation"])
+
+SessionId = Annotated[str, Path(min_length=1, max_length=200, description="the caller's session id")]
+_UNKNOWN_SESSION: dict[int | str, dict[str, Any]] = {404: {"description": "unknown session (code unknown_session)"}}
+_WRITE: dict[int | str, dict[str, Any]] = {
+    409: {"description": "a turn id already exists in the namespace (code duplicate_turn)"},
+    422: {"description": "invalid field, named in details (empty or too long text, bad time, …)"}}
+
+
+@router.post("/sessions/{sid}/turns", status_code=201, response_model=TurnWriteOut, responses=_WRITE)
+def post_turn(sid: SessionId, body: TurnIn, ns: NamespaceDep, _: WriterDep, store: StoreDep,
+              settings: SettingsDep) -> TurnWriteOut:
+    """Store a turn: embedded, linked to the previous turn and to the entities it mentions; turns that
+    leave the window are folded into the session's summary before this returns."""
+    result = turns.add_turns(store, ns, session=sid, turns=[body.spec()], settings=settings)
+    return TurnWriteOut.of_result(result)
+
+
+@router.post("/sessions/{sid}/turns/batch", status_code=201, response_model=TurnBatchOut, responses=_WRITE)
+def post_turns(sid: SessionId, body: TurnBatchIn, ns: NamespaceDep, _: WriterDep, store: StoreDep,
+               settings: SettingsDep) -> TurnBatchOut:
+    """Import many turns of one session in arrival order, all or nothing (at most settings.max_batch)."""
+    specs = [t.spec(f"turns.{i}.at") for i, t in enumerate(body.turns)]
+    return TurnBatchOut.of(turns.add_turns(store, ns, session=sid, turns=specs, settings=settings))
+
+
+@router.get("/sessions/{sid}/window", response_model=WindowOut, responses=_UNKNOWN_SESSION)
+def get_window(sid: SessionId, ns: NamespaceDep, store: StoreDep, view: ViewDep,
+               size: Annotated[int | None, Query(ge=1, le=1000, description="default settings.window_size")] = None,
+               ) -> WindowOut:
+    """The last N turns of the session by time, then arrival; newest last."""
+    return WindowOut.of(window.read_window(store, ns, session=sid, size=size, view=view))
+
+
+@router.get("/sessions/{sid}/summary", response_model=SummaryOut, responses=_UNKNOWN_SESSION)
+def get_summary(sid: SessionId, ns: NamespaceDep, store: StoreDep, view: ViewDep) -> SummaryOut:
+    """Core topic, confirmed facts, open items, key entities, tone and intent of what left the window."""
+    return SummaryOut.of(summary.read_summary(store, ns, session=sid, view=view))
+
+
+@router.get("/turns/{turn_id:path}", response_model=TurnOut,
+            responses={404: {"description": "unknown turn (code unknown_turn)"}})
+def get_turn(turn_id: str, ns: NamespaceDep, store: StoreDep, view: ViewDep) -> TurnOut:
+    """One turn by its exact id (`D1:3` is never `D1:30`)."""
+    return TurnOut.of(turns.get_turn(store, ns, turn_id=turn_id, view=view))

@@ -1,0 +1,177 @@
+"""Request and response models for trajectories and workflows.
+
+Types are checked here (steps is a non-empty list, args a JSON object, outcome one of two words);
+the rules that tie fields together (failed_step inside the steps, failure-only fields) are checked
+by `graphmem.channels.workflow.parse_trajectory`, so library callers get the same 422s.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt
+
+from graphmem.channels.workflow_records import (
+    Change,
+    InductionReport,
+    TrajectoryAdded,
+    WorkflowHistory,
+    WorkflowMatch,
+    WorkflowVersion,
+)
+from graphmem.instants import format_instant
+
+
+class _In(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class StepIn(_In):
+    action: str = Field(min_length=1, max_length=200, examples=["lookup_order"])
+    args: dict[str, Any] = Field(default_factory=dict, description="a JSON object",
+                                 examples=[{"order_id": "ORD-48213"}])
+
+
+class TrajectoryIn(_In):
+    task: str = Field(min_length=1, max_length=20_000, examples=["Refund order ORD-48213 for ana@example.com"])
+    task_type: str | None = Field(None, min_length=1, max_length=200, examples=["refund_order"])
+    steps: list[StepIn] = Field(min_length=1, max_length=1000)
+    outcome: Literal["success", "failure"]
+    failed_step: StrictInt | None = Field(None, ge=0, description="0-based index into steps (failures only; "
+                                                                  "default: the last step)")
+    error: str | None = Field(None, min_length=1, max_length=20_000, description="failures only")
+    id: str | None = Field(None, min_length=1, max_length=200, description="the caller's id, unique per namespace; "
+                                                                           "default a new UUID")
+    at: str | None = Field(None, description="when the run happened, ISO-8601 with zone; default now",
+                           examples=["2026-07-01T09:00:00Z"])
+
+
+class InduceIn(_In):
+    task_type: str | None = Field(None, min_length=1, max_length=200, description="only this task_type's workflow")
+    llm: StrictBool = Field(False, description="let the configured OpenAI-compatible LLM name, describe and "
+                                               "re-pick the steps of each workflow (GRAPHMEM_LLM_BASE_URL)")
+
+
+class ChangeOut(BaseModel):
+    key: str
+    id: str
+    version: int
+    change: Literal["created", "versioned", "updated", "unchanged", "merged"]
+    reason: str | None = None
+
+    @classmethod
+    def of(cls, c: Change) -> "ChangeOut":
+        return cls(key=c.key, id=c.id, version=c.version, change=c.change, reason=c.reason)  # type: ignore[arg-type]
+
+
+class TrajectoryOut(BaseModel):
+    id: str
+    group: str
+    workflow: ChangeOut | None = None
+
+    @classmethod
+    def of(cls, t: TrajectoryAdded) -> "TrajectoryOut":
+        return cls(id=t.id, group=t.group, workflow=ChangeOut.of(t.workflow) if t.workflow else None)
+
+
+class InduceOut(BaseModel):
+    trajectories: int
+    groups: int
+    changes: list[ChangeOut]
+
+    @classmethod
+    def of(cls, r: InductionReport) -> "InduceOut":
+        return cls(trajectories=r.trajectories, groups=r.groups, changes=[ChangeOut.of(c) for c in r.changes])
+
+
+class StepOut(BaseModel):
+    action: str
+    args: dict[str, Any] = Field(description="constants, and `{name}` for parameters")
+    support: int = Field(description="successful runs that take this step")
+
+
+class ParamOut(BaseModel):
+    name: str
+    kind: str = Field(description="email | key | phone | uuid | date | time | pattern | choice | number | text | json")
+    pattern: str | None = None
+    choices: list[str] = []
+    examples: list[str] = []
+    from_task: float = Field(description="share of runs whose task text held the value")
+
+
+class RiskOut(BaseModel):
+    step: int | None = Field(description="index into steps; null: a step off the workflow's path")
+    action: str
+    count: int
+    example_error: str | None = None
+
+
+class WorkflowOut(BaseModel):
+    id: str
+    key: str
+    version: int
+    task_type: str | None = None
+    task_types: list[str]
+    name: str
+    description: str
+    steps: list[StepOut]
+    params: list[ParamOut]
+    support: int = Field(description="successful runs that take every step")
+    successes: int
+    failures: int
+    success_rate: float
+    risks: list[RiskOut]
+    examples: list[str]
+    reason: str = Field(description="why this version exists: first | shorter | more_reliable | revised")
+    inducer: str
+    txn_time: str | None = None
+    txn_end: str | None = None
+    superseded_by: str | None = None
+
+    @classmethod
+    def fields_of(cls, w: WorkflowVersion) -> dict[str, Any]:
+        return dict(
+            id=w.id, key=w.key, version=w.version, task_type=w.task_type, task_types=list(w.task_types),
+            name=w.name, description=w.description,
+            steps=[StepOut(action=s.action, args=dict(s.args), support=s.support) for s in w.steps],
+            params=[ParamOut(name=p.name, kind=p.kind, pattern=p.pattern, choices=list(p.choices),
+                             examples=list(p.examples), from_task=p.from_task) for p in w.params],
+            support=w.support, successes=w.successes, failures=w.failures, success_rate=round(w.success_rate, 4),
+            risks=[RiskOut(step=r.step, action=r.action, count=r.count, example_error=r.example_error)
+                   for r in w.risks],
+            examples=list(w.examples), reason=w.reason, inducer=w.inducer, txn_time=_t(w.txn_time),
+            txn_end=_t(w.txn_end), superseded_by=w.superseded_by)
+
+
+def _t(value: datetime | None) -> str | None:
+    return format_instant(value)
+
+
+class WorkflowMatchOut(WorkflowOut):
+    score: float = Field(description="1.0 for a task_type match, else cosine similarity")
+    matched_by: Literal["task_type", "similarity"]
+    filled: dict[str, str] = Field(description="parameters the task text seems to fill: {name: text found}")
+
+    @classmethod
+    def of(cls, m: WorkflowMatch) -> "WorkflowMatchOut":
+        return cls(**cls.fields_of(m.workflow), score=round(m.score, 6), matched_by=m.matched_by,  # type: ignore[arg-type]
+                   filled=dict(m.filled))
+
+
+class WorkflowsOut(BaseModel):
+    workflows: list[WorkflowMatchOut]
+
+
+class VersionOut(WorkflowOut):
+    trajectories: list[str] = Field(description="ids of the trajectories this version was induced from")
+
+
+class WorkflowHistoryOut(BaseModel):
+    key: str
+    versions: list[VersionOut]
+
+    @classmethod
+    def of(cls, h: WorkflowHistory) -> "WorkflowHistoryOut":
+        return cls(key=h.key, versions=[VersionOut(**VersionOut.fields_of(v), trajectories=list(t))
+                                        for v, t in zip(h.versions, h.trajectories)])

@@ -1,0 +1,23 @@
+// Apply a relation plan in one statement: close believed versions (txn_end = now, the closing change kept
+// for audits; never deletes), write the new ones with txn_time = now (the type is a validated property,
+// never spliced; caller properties are added with +=), and record the transaction time on both entities.
+CALL () {
+  UNWIND $closes AS c
+  MATCH (:Entity {ns: $ns})-[r:RELATES]->(:Entity {ns: $ns})
+  WHERE elementId(r) = c.ref AND r.txn_end IS NULL
+  SET r.txn_end = $now, r.end_reason = c.reason, r.end_source = c.source
+}
+CALL () {
+  UNWIND $relations AS x
+  MATCH (s:Entity {ns: $ns, key: x.from}), (t:Entity {ns: $ns, key: x.to})
+  CREATE (s)-[r:RELATES {ns: $ns, type: x.type, valid_from: datetime(x.valid_from), valid_to: datetime(x.valid_to),
+                         txn_time: $now,
+                         source: x.source, reason: x.reason}]->(t)
+  SET r += x.props
+}
+CALL () {
+  UNWIND $keys AS key
+  MATCH (e:Entity {ns: $ns, key: key})
+  SET e.last_txn = $now
+}
+RETURN size($closes) AS closed, size($relations) AS created

@@ -1,0 +1,11 @@
+// How a relation type is declared (undeclared: many-valued) and the believed versions of the lane a write
+// changes: (from, type) for a single-valued type, (from, type, to) for a many-valued one or a retraction
+// of one target ($to null: every target). Expands from the (locked) source entity only.
+OPTIONAL MATCH (d:RelationDecl {ns: $ns, type: $type})
+WITH coalesce(d.many, true) AS many
+OPTIONAL MATCH (s:Entity {ns: $ns, key: $from})-[r:RELATES]->(t:Entity {ns: $ns})
+WHERE r.type = $type AND r.txn_end IS NULL
+  AND ($to IS NULL OR NOT (many OR $retract) OR t.key = $to)
+RETURN many, elementId(r) AS ref, t.key AS value, toString(r.valid_from) AS valid_from,
+       toString(r.valid_to) AS valid_to, toString(r.txn_time) AS txn_time, r.source AS source, r.reason AS reason,
+       [k IN keys(r) WHERE NOT k IN $reserved | [k, r[k]]] AS props

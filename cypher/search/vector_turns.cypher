@@ -1,0 +1,10 @@
+// Dense candidates: the vector index cannot pre-filter, so over-fetch $fetch nearest turns of every
+// namespace, keep those of $ns passing the filters; `fetched` < $fetch means the index ran dry.
+CALL db.index.vector.queryNodes('turn_embedding', $fetch, $vector) YIELD node, score
+WITH collect({t: node, score: score}) AS got
+RETURN size(got) AS fetched,
+       [g IN got WHERE g.t.ns = $ns
+          AND ($all OR g.t.erased_at IS NULL) AND ($archived OR g.t.archived_at IS NULL)
+          AND ($session IS NULL OR g.t.session = $session) AND ($speaker IS NULL OR g.t.speaker = $speaker)
+          AND ($since IS NULL OR g.t.at >= $since) AND ($until IS NULL OR g.t.at <= $until)
+        | {id: g.t.id, score: g.score}][0..$limit] AS hits

@@ -1,0 +1,8 @@
+// A turn mentions each live entity whose key appears in its text (exact, never fuzzy).
+UNWIND $rows AS r
+MATCH (t:Turn {ns: $ns, id: r.id})
+UNWIND r.keys AS key
+MATCH (e:Entity {ns: $ns, key: key})
+WHERE e.erased_at IS NULL
+MERGE (t)-[:MENTIONS]->(e)
+RETURN count(*) AS linked

@@ -1,0 +1,9 @@
+// Every version of a workflow (given any version's id or the key), oldest first, with its trajectories.
+MATCH (x:Workflow {ns: $ns})
+WHERE x.id = $ref OR x.key = $ref
+WITH DISTINCT x.key AS key
+MATCH (w:Workflow {ns: $ns, key: key})
+OPTIONAL MATCH (w)-[:INDUCED_FROM]->(t:Trajectory {ns: $ns})
+WITH w, t ORDER BY t.at, t.id
+RETURN w {.*, embedding: null} AS w, collect(t.id) AS trajectories
+ORDER BY w.version

@@ -1,0 +1,1 @@
+"""Benchmarks: each module exposes a click `command`, run as `graphmem bench <name>`."""

@@ -1,0 +1,1 @@
+"""Memory channels: exact, temporal and graph (facts about entities), window, summary, workflow."""

@@ -1,0 +1,255 @@
+"""Hybrid search over turns and summaries: vector index + full-text index, fused, filtered, lifted.
+
+Candidates come from four index queries run side by side (dense and keyword, over turns and over
+summaries). Neo4j's vector index cannot pre-filter, so it is over-fetched and widened until enough
+turns of this namespace pass the filters; when widening stops short (a small namespace in a large
+shared index, or one session) an exact cosine scan over the filtered turns takes over. The
+keyword query requires the namespace inside Lucene and escapes every special character of the
+user's text. Ranking is pure (graphmem.channels.search_rank).
+
+Application-view searches never return erased turns or summaries, nor archived ones (forgetting);
+the audit view sees both. Returned hits are marked as used (for least-recently-used forgetting)
+in the background, so a search never waits on a write.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Mapping, Sequence
+from concurrent.futures import Future, ThreadPoolExecutor
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+from graphmem.channels.search_rank import (
+    DEFAULT_WEIGHTS,
+    SummaryInfo,
+    TurnInfo,
+    Weights,
+    lucene_query,
+    query_terms,
+    rank,
+)
+from graphmem.embedding import get_embedder
+from graphmem.errors import InvalidInput, InvalidInterval
+from graphmem.instants import utcnow
+from graphmem.store import Store
+from graphmem.types import Namespace
+
+log = logging.getLogger(__name__)
+
+KINDS = ("turn", "summary")
+MAX_FETCH = 4096
+_pool = ThreadPoolExecutor(max_workers=4, thread_name_prefix="graphmem-search")
+
+
+@dataclass(frozen=True)
+class Hit:
+    kind: str
+    id: str
+    text: str
+    at: datetime
+    session: str
+    speaker: str | None
+    score: float
+    parts: dict[str, float] = field(default_factory=dict)
+    from_at: datetime | None = None
+    to_at: datetime | None = None
+
+
+@dataclass(frozen=True)
+class SearchResult:
+    hits: list[Hit]
+    terms: list[str]
+
+
+@dataclass(frozen=True)
+class Filters:
+    session: str | None
+    speaker: str | None
+    since: datetime | None
+    until: datetime | None
+    all: bool
+    archived: bool
+
+    def params(self) -> dict[str, Any]:
+        return {"session": self.session, "speaker": self.speaker, "since": self.since, "until": self.until,
+                "all": self.all, "archived": self.archived}
+
+    def passes(self, row: Mapping[str, Any]) -> bool:
+        """The same filter as the Cypher candidates, for neighbours and covered turns read afterwards."""
+        return ((self.all or row.get("erased_at") is None) and (self.archived or row.get("archived_at") is None)
+                and (self.session is None or row.get("session") == self.session)
+                and (self.speaker is None or row.get("speaker") == self.speaker)
+                and (self.since is None or row["at"] >= self.since)
+                and (self.until is None or row["at"] <= self.until))
+
+
+def check_query(*, query: str, k: int, max_k: int, max_chars: int, since: datetime | None,
+                until: datetime | None, kinds: Sequence[str]) -> None:
+    """Raise InvalidInput naming the field: empty or too long query, k out of range, since > until."""
+    if not isinstance(query, str) or not query.strip():
+        raise InvalidInput.field("query", "must not be empty")
+    if len(query) > max_chars:
+        raise InvalidInput.field("query", f"longer than {max_chars} characters", code="text_too_long")
+    if not 1 <= k <= max_k:
+        raise InvalidInput.field("k", f"must be between 1 and {max_k}")
+    if since is not None and until is not None and since > until:
+        raise InvalidInterval.field("until", "must not be before since")
+    if not kinds or any(x not in KINDS for x in kinds):
+        raise InvalidInput.field("kinds", "must list turn and/or summary")
+
+
+def search(store: Store, ns: Namespace, *, query: str, k: int = 10, session: str | None = None,
+           speaker: str | None = None, since: datetime | None = None, until: datetime | None = None,
+           kinds: Sequence[str] = KINDS, view: str = "application", weights: Weights = DEFAULT_WEIGHTS,
+           touch: bool = True) -> SearchResult:
+    """The k best turns and summaries for a query, each with the parts of its score.
+
+    `since`/`until` are inclusive: on a turn's `at`, and on the whole range a summary covers.
+
+    Raises:
+        InvalidInput: empty or too long query, k outside 1..settings.max_k, unknown kinds.
+        InvalidInterval: since after until.
+    """
+    s = store.settings
+    check_query(query=query, k=k, max_k=s.max_k, max_chars=s.max_text_chars, since=since, until=until, kinds=kinds)
+    filters = Filters(session, speaker, since, until, all=view != "application", archived=view != "application")
+    found = gather(store, ns, query=query, depth=min(500, max(5 * k, 100)), filters=filters)
+    hits = found.ranked(kinds, k, weights)
+    if touch and hits:
+        _touch(store, ns, hits)
+    return SearchResult(hits, found.terms)
+
+
+@dataclass
+class Candidates:
+    """What the index queries found for one query, before ranking (kept apart so that ranking can be
+    re-run with other weights, e.g. by the LoCoMo evaluation's weight sweep)."""
+
+    terms: list[str]
+    turns: dict[str, TurnInfo]
+    rows: dict[str, dict[str, Any]]
+    eligible: set[str]
+    turn_dense: dict[str, float]
+    turn_text: dict[str, float]
+    summaries: dict[str, SummaryInfo]
+    summary_rows: dict[str, dict[str, Any]]
+    summary_dense: dict[str, float]
+    summary_text: dict[str, float]
+
+    def ranked(self, kinds: Sequence[str], k: int, weights: Weights = DEFAULT_WEIGHTS) -> list[Hit]:
+        ranked = rank(turns=self.turns, turn_dense=self.turn_dense, turn_text=self.turn_text,
+                      summaries=self.summaries, summary_dense=self.summary_dense, summary_text=self.summary_text,
+                      eligible=self.eligible, w=weights)
+        return [_hit(r, self.rows, self.summary_rows) for r in ranked if r.kind in kinds][:k]
+
+
+def gather(store: Store, ns: Namespace, *, query: str, depth: int, filters: Filters) -> Candidates:
+    """Dense and keyword candidates over turns and summaries, with the turns' neighbours and the turns
+    the summaries cover, all filtered."""
+    terms = query_terms(query)
+    lucene = lucene_query(terms, ns.name)
+    base = {"ns": ns.name, **filters.params()}
+    text_jobs: dict[str, Future[list[dict[str, Any]]]] = {}
+    if lucene is not None:
+        text_jobs["turn"] = _pool.submit(_widen, store, "search/fulltext_turns", depth, dict(base, lucene=lucene))
+        text_jobs["summary"] = _pool.submit(_widen, store, "search/fulltext_summaries", depth // 4,
+                                            dict(base, lucene=lucene))
+    vector = get_embedder(store.settings.model_path).embed_one(query)
+    dense_summaries = _pool.submit(_widen, store, "search/vector_summaries", depth // 4, dict(base, vector=vector))
+    dense_turns = _dense_turns(store, depth, dict(base, vector=vector), filters.session is not None)
+
+    turn_dense = {r["id"]: r["score"] for r in dense_turns}
+    turn_text = {r["id"]: r["score"] for r in text_jobs["turn"].result()} if "turn" in text_jobs else {}
+    summary_dense = {r["id"]: r["score"] for r in dense_summaries.result()}
+    summary_text = {r["id"]: r["score"] for r in text_jobs["summary"].result()} if "summary" in text_jobs else {}
+
+    summary_ids = sorted(set(summary_dense) | set(summary_text))
+    summary_rows = store.read("search/read_summaries", ns=ns.name, ids=summary_ids) if summary_ids else []
+    summaries = {r["summary"]["id"]: r for r in summary_rows}
+    covered = {tid for r in summary_rows for tid in r["turns"]}
+    wanted = sorted(set(turn_dense) | set(turn_text) | covered)
+    turn_rows = store.read("search/read_turns", ns=ns.name, ids=wanted) if wanted else []
+
+    infos: dict[str, TurnInfo] = {}
+    rows: dict[str, dict[str, Any]] = {}
+    eligible: set[str] = set()
+    for r in turn_rows:
+        t, prev, nxt = r["turn"], r["prev"], r["next"]
+        for row in (t, prev, nxt):
+            if row is not None and row["id"] not in rows:
+                rows[row["id"]] = row
+                if filters.passes(row):
+                    eligible.add(row["id"])
+        infos[t["id"]] = _info(t, prev, nxt)
+        for row in (prev, nxt):
+            if row is not None and row["id"] not in infos:
+                infos[row["id"]] = _info(row, None, None)
+    sinfo = {i: SummaryInfo(i, r["summary"]["session"], r["summary"]["to_at"],
+                            r["summary"].get("importance") or 0.5, tuple(r["turns"])) for i, r in summaries.items()}
+    return Candidates(
+        terms, infos, rows, eligible, {i: v for i, v in turn_dense.items() if i in eligible},
+        {i: v for i, v in turn_text.items() if i in eligible}, sinfo, summaries,
+        {i: v for i, v in summary_dense.items() if i in sinfo}, {i: v for i, v in summary_text.items() if i in sinfo})
+
+
+def _info(t: Mapping[str, Any], prev: Mapping[str, Any] | None, nxt: Mapping[str, Any] | None) -> TurnInfo:
+    return TurnInfo(t["id"], t["session"], t["at"], t.get("speaker"), t.get("importance") or 0.5,
+                    prev["id"] if prev else None, nxt["id"] if nxt else None)
+
+
+def _widen(store: Store, name: str, want: int, params: dict[str, Any]) -> list[dict[str, Any]]:
+    """Over-fetch an index query, widening ×4 until `want` hits pass the filters, the index runs dry or
+    MAX_FETCH is reached."""
+    rows, _ = _widen_exhausted(store, name, want, params)
+    return rows
+
+
+def _widen_exhausted(store: Store, name: str, want: int, params: dict[str, Any]) -> tuple[list[dict[str, Any]], bool]:
+    fetch = max(64, want * 4)
+    while True:
+        row = store.read(name, fetch=fetch, limit=want, **params)[0]
+        hits: list[dict[str, Any]] = row["hits"]
+        if len(hits) >= want or row["fetched"] < fetch:
+            return hits, True
+        if fetch >= MAX_FETCH:
+            return hits, False
+        fetch = min(fetch * 4, MAX_FETCH)
+
+
+def _dense_turns(store: Store, want: int, params: dict[str, Any], one_session: bool) -> list[dict[str, Any]]:
+    """Vector index with widening, or an exact scan for one session or when widening fell short."""
+    if not one_session:
+        hits, complete = _widen_exhausted(store, "search/vector_turns", want, params)
+        if complete:
+            return hits
+        log.debug("vector index over-fetch fell short (%d of %d); exact scan", len(hits), want)
+    return store.read("search/exact_turns", limit=want, **params)
+
+
+def _hit(r: Any, texts: Mapping[str, Mapping[str, Any]], summaries: Mapping[str, Mapping[str, Any]]) -> Hit:
+    if r.kind == "turn":
+        t = texts[r.id]
+        return Hit("turn", r.id, t.get("text") or "", t["at"], t["session"], t.get("speaker"), r.score, r.parts)
+    m = summaries[r.id]["summary"]
+    return Hit("summary", r.id, m.get("text") or "", m["to_at"], m["session"], None, r.score, r.parts,
+               from_at=m["from_at"], to_at=m["to_at"])
+
+
+def _touch(store: Store, ns: Namespace, hits: Sequence[Hit]) -> None:
+    """Mark hits as used now, in the background (forgetting prefers what nobody reads)."""
+    now = utcnow()
+    turns = [h.id for h in hits if h.kind == "turn"]
+    summaries = [h.id for h in hits if h.kind == "summary"]
+
+    def work() -> None:
+        try:
+            if turns:
+                store.write_one("search/touch_turns", ns=ns.name, ids=turns, now=now)
+            if summaries:
+                store.write_one("search/touch_summaries", ns=ns.name, ids=summaries, now=now)
+        except Exception as exc:  # best effort: a lost touch only makes forgetting a little less exact
+            log.debug("touch failed: %s", exc)
+
+    _pool.submit(work)

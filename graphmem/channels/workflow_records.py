@@ -1,0 +1,207 @@
+"""Workflow channel records: what the public functions return, and conversions between stored
+rows, pure induction values and Neo4j properties. No queries here (see `workflow.py`)."""
+
+from __future__ import annotations
+
+import json
+import math
+import threading
+from collections import OrderedDict
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+from graphmem.embedding import get_embedder
+from graphmem.induction import Induced, Param, Risk, Run, Step, WorkflowStep, humanise, mask_task
+from graphmem.settings import Settings
+
+
+@dataclass(frozen=True)
+class WorkflowVersion:
+    """One stored version of a workflow. `txn_end` None: the current version."""
+
+    id: str
+    key: str
+    version: int
+    task_type: str | None
+    task_types: tuple[str, ...]
+    name: str
+    description: str
+    steps: tuple[WorkflowStep, ...]
+    params: tuple[Param, ...]
+    support: int
+    successes: int
+    failures: int
+    risks: tuple[Risk, ...]
+    examples: tuple[str, ...]
+    signature: str
+    reason: str
+    inducer: str
+    txn_time: datetime | None
+    txn_end: datetime | None = None
+    superseded_by: str | None = None
+    embedding: tuple[float, ...] | None = field(default=None, repr=False, compare=False)
+
+    @property
+    def actions(self) -> tuple[str, ...]:
+        return tuple(s.action for s in self.steps)
+
+    @property
+    def success_rate(self) -> float:
+        total = self.successes + self.failures
+        return self.successes / total if total else 0.0
+
+    def content(self) -> dict[str, Any]:
+        """The induced content, comparable with `Induced.content()`."""
+        return {"task_type": self.task_type, "task_types": list(self.task_types), "name": self.name,
+                "description": self.description, "steps": [s.to_json() for s in self.steps],
+                "params": [p.to_json() for p in self.params], "support": self.support,
+                "successes": self.successes, "failures": self.failures,
+                "risks": [r.to_json() for r in self.risks], "examples": list(self.examples)}
+
+    @classmethod
+    def from_row(cls, w: Mapping[str, Any]) -> "WorkflowVersion":
+        emb = w.get("embedding")
+        return cls(
+            id=w["id"], key=w["key"], version=int(w["version"]), task_type=w.get("task_type"),
+            task_types=tuple(w.get("task_types") or ()), name=w.get("name") or "",
+            description=w.get("description") or "",
+            steps=tuple(WorkflowStep.from_json(s) for s in json.loads(w.get("steps") or "[]")),
+            params=tuple(Param.from_json(p) for p in json.loads(w.get("params") or "[]")),
+            support=int(w.get("support") or 0), successes=int(w.get("successes") or 0),
+            failures=int(w.get("failures") or 0),
+            risks=tuple(Risk.from_json(r) for r in json.loads(w.get("risks") or "[]")),
+            examples=tuple(w.get("examples") or ()), signature=w.get("signature") or "",
+            reason=w.get("reason") or "", inducer=w.get("inducer") or "consensus",
+            txn_time=w.get("txn_time"), txn_end=w.get("txn_end"), superseded_by=w.get("superseded_by"),
+            embedding=tuple(emb) if emb is not None else None)
+
+
+@dataclass(frozen=True)
+class Change:
+    """What induction did to one workflow: created | versioned | updated | unchanged | merged."""
+
+    key: str
+    id: str
+    version: int
+    change: str
+    reason: str | None = None
+
+
+@dataclass(frozen=True)
+class TrajectoryAdded:
+    id: str
+    group: str
+    workflow: Change | None
+
+
+@dataclass(frozen=True)
+class InductionReport:
+    trajectories: int
+    groups: int
+    changes: tuple[Change, ...]
+
+
+@dataclass(frozen=True)
+class WorkflowMatch:
+    workflow: WorkflowVersion
+    score: float
+    matched_by: str  # task_type | similarity
+    filled: dict[str, str]
+
+
+@dataclass(frozen=True)
+class WorkflowHistory:
+    key: str
+    versions: tuple[WorkflowVersion, ...]
+    trajectories: tuple[tuple[str, ...], ...]  # per version, the runs it was induced from
+
+
+def run_from_row(r: Mapping[str, Any]) -> Run:
+    """A stored trajectory back to a pure `Run` (stored data was validated on the way in)."""
+    steps = tuple(Step(s["action"], s.get("args") or {}) for s in json.loads(r["steps"]))
+    return Run(id=r["id"], task=r["task"], steps=steps, outcome=r["outcome"], task_type=r.get("task_type"),
+               failed_step=r.get("failed_step"), error=r.get("error"), at=r.get("at"))
+
+
+def run_row(run: Run, group_key: str | None) -> dict[str, Any]:
+    return {"id": run.id, "task": run.task, "task_type": run.task_type, "outcome": run.outcome,
+            "steps": json.dumps([s.to_json() for s in run.steps], ensure_ascii=False),
+            "failed_step": run.failed_step, "error": run.error, "at": run.at, "group_key": group_key}
+
+
+def workflow_props(w: Induced, *, version: int, reason: str, now: datetime,
+                   embedding: Sequence[float]) -> dict[str, Any]:
+    """Neo4j properties of a version: lists of scalars stay lists, structures become JSON strings."""
+    props = update_props(w, embedding=embedding)
+    props.update(id=f"{w.key}.v{version}", key=w.key, version=version, reason=reason, txn_time=now)
+    return props
+
+
+def update_props(w: Induced, *, embedding: Sequence[float]) -> dict[str, Any]:
+    return {
+        "task_type": w.task_type, "task_types": list(w.task_types), "name": w.name, "description": w.description,
+        "steps": json.dumps([s.to_json() for s in w.steps], ensure_ascii=False),
+        "params": json.dumps([p.to_json() for p in w.params], ensure_ascii=False),
+        "param_names": [p.name for p in w.params], "actions": list(w.actions), "signature": w.signature,
+        "support": w.support, "successes": w.successes, "failures": w.failures,
+        "success_rate": round(w.success_rate, 6),
+        "risks": json.dumps([r.to_json() for r in w.risks], ensure_ascii=False),
+        "examples": list(w.examples), "inducer": w.inducer, "embedding": list(embedding),
+    }
+
+
+_CACHE: OrderedDict[tuple[str, str], list[float]] = OrderedDict()
+_CACHE_SIZE = 20_000
+_LOCK = threading.Lock()
+
+
+def embed_texts(settings: Settings, texts: Sequence[str]) -> list[list[float]]:
+    """Embeddings through a bounded per-process cache: a workflow's examples are re-embedded on
+    every update while they change, and each update adds at most one new example."""
+    model = str(settings.model_path or "")
+    found: dict[str, list[float]] = {}
+    with _LOCK:
+        for t in dict.fromkeys(texts):
+            if (model, t) in _CACHE:
+                _CACHE.move_to_end((model, t))
+                found[t] = _CACHE[(model, t)]
+    missing = [t for t in dict.fromkeys(texts) if t not in found]
+    if missing:
+        vectors = get_embedder(settings.model_path).embed(missing)
+        found.update(zip(missing, vectors))
+        with _LOCK:
+            for t, v in zip(missing, vectors):
+                _CACHE[(model, t)] = v
+            while len(_CACHE) > _CACHE_SIZE:
+                _CACHE.popitem(last=False)
+    return [found[t] for t in texts]
+
+
+def clear_embedding_cache() -> None:
+    """Forget cached embeddings (benchmarks measure the model, not the cache)."""
+    with _LOCK:
+        _CACHE.clear()
+
+
+def embedding_texts(w: Induced) -> list[str]:
+    """What a workflow is matched by: its example tasks (identifiers masked) and its name with its steps."""
+    texts = [mask_task(e) for e in w.examples]
+    texts.append(f"{w.name}: {', '.join(humanise(a) for a in w.actions)}")
+    return texts
+
+
+def embed_workflow(settings: Settings, w: Induced, current: WorkflowVersion | None) -> list[float]:
+    """The normalised centroid of `embedding_texts`; reused from the current version when they are unchanged."""
+    if (current is not None and current.embedding is not None and current.examples == w.examples
+            and current.name == w.name and current.actions == w.actions):
+        return list(current.embedding)
+    vectors = embed_texts(settings, embedding_texts(w))
+    centroid = [sum(col) / len(vectors) for col in zip(*vectors)]
+    norm = math.sqrt(sum(x * x for x in centroid)) or 1.0
+    return [x / norm for x in centroid]
+
+
+def embed_tasks(settings: Settings, tasks: Sequence[str]) -> list[list[float]]:
+    return embed_texts(settings, [mask_task(t) for t in tasks]) if tasks else []

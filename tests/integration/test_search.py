@@ -1,0 +1,159 @@
+"""Hybrid search against Neo4j: finds what a vector store misses, filters, views, neighbours, LoCoMo."""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime, timedelta, timezone
+from pathlib import Path
+
+import pytest
+
+from graphmem.channels.search import search
+from graphmem.channels.turns import NewTurn, add_turns, get_turn
+from graphmem.errors import InvalidInput, InvalidInterval
+from graphmem.settings import Settings
+from graphmem.store import Store
+from graphmem.types import Namespace
+
+pytestmark = pytest.mark.neo4j
+T0 = datetime(2026, 3, 1, 9, 0, tzinfo=timezone.utc)
+
+CHAT = [
+    ("Ann", "I finally booked the flights for our trip to Lisbon."),
+    ("Ben", "Nice! Which airline did you pick?"),
+    ("Ann", "TAP, the cheapest one. We leave on 14 June."),
+    ("Ben", "My cat Whiskers was sick all week, poor thing."),
+    ("Ann", "Oh no, I hope Whiskers gets better soon."),
+    ("Ben", "The vet says it was just something she ate."),
+    ("Ann", "I started a pottery class on Tuesdays."),
+    ("Ben", "Pottery sounds relaxing, what did you make?"),
+    ("Ann", "A lopsided bowl, but I love it."),
+]
+
+
+def _load(store: Store, ns: Namespace, settings: Settings) -> None:
+    s1 = [NewTurn(t, speaker=sp, at=T0, id=f"a{i}") for i, (sp, t) in enumerate(CHAT[:6])]
+    s2 = [NewTurn(t, speaker=sp, at=T0 + timedelta(days=7), id=f"b{i}") for i, (sp, t) in enumerate(CHAT[6:])]
+    small = settings.model_copy(update={"window_size": 2})
+    add_turns(store, ns, session="s1", turns=s1, settings=small)
+    add_turns(store, ns, session="s2", turns=s2, settings=small)
+
+
+def test_keyword_and_meaning_both_find(store: Store, ns: Namespace, settings: Settings) -> None:
+    _load(store, ns, settings)
+    hits = search(store, ns, query="Whiskers", k=3, kinds=["turn"], touch=False).hits
+    assert {h.id for h in hits[:2]} == {"a3", "a4"}, "a rare name is found by the keyword side"
+    hits = search(store, ns, query="which airline are they flying with?", k=3, kinds=["turn"], touch=False).hits
+    assert "a1" in [h.id for h in hits] or "a2" in [h.id for h in hits]
+    h = hits[0]
+    assert h.kind == "turn" and h.session == "s1" and h.at == T0 and h.speaker in ("Ann", "Ben")
+    assert set(h.parts) >= {"dense", "text", "fused", "neighbour", "session", "recency", "importance"}
+
+
+def test_neighbour_of_a_strong_hit_comes_along(store: Store, ns: Namespace, settings: Settings) -> None:
+    _load(store, ns, settings)
+    hits = search(store, ns, query="lopsided bowl", k=4, kinds=["turn"], touch=False).hits
+    ids = [h.id for h in hits]
+    assert ids[0] == "b2" and "b1" in ids
+    assert next(h for h in hits if h.id == "b1").parts["neighbour"] > 0
+
+
+def test_filters_session_speaker_and_time(store: Store, ns: Namespace, settings: Settings) -> None:
+    _load(store, ns, settings)
+    q = "pottery trip cat"
+    assert {h.session for h in search(store, ns, query=q, k=20, session="s2", touch=False).hits} == {"s2"}
+    assert {h.speaker for h in search(store, ns, query=q, k=20, speaker="Ben", kinds=["turn"], touch=False).hits} \
+        == {"Ben"}
+    until = search(store, ns, query=q, k=20, until=T0, touch=False).hits
+    assert until and all((h.to_at or h.at) <= T0 for h in until)
+    since = search(store, ns, query=q, k=20, since=T0 + timedelta(days=1), touch=False).hits
+    assert since and all(h.at >= T0 + timedelta(days=1) and (h.from_at or h.at) >= T0 + timedelta(days=1)
+                         for h in since)
+    exact = search(store, ns, query=q, k=20, since=T0, until=T0, kinds=["turn"], touch=False).hits
+    assert exact and {h.session for h in exact} == {"s1"}, "since/until are inclusive"
+
+
+def test_summaries_are_searched(store: Store, ns: Namespace, settings: Settings) -> None:
+    _load(store, ns, settings)
+    hits = search(store, ns, query="flights to Lisbon with TAP", k=10, kinds=["summary"], touch=False).hits
+    assert hits and all(h.kind == "summary" for h in hits)
+    assert hits[0].session == "s1" and "Lisbon" in hits[0].text and hits[0].from_at == T0
+
+
+def test_lucene_syntax_in_user_text_is_escaped(store: Store, ns: Namespace, settings: Settings) -> None:
+    _load(store, ns, settings)
+    for q in ['pottery AND (class', 'cat" OR *', "a:b/c\\d~ ^2 [x TO y] {z} && || !", "?", "-"]:
+        search(store, ns, query=q, k=5, touch=False)
+
+
+def test_bad_queries_name_the_field(store: Store, ns: Namespace) -> None:
+    cases = [({"query": ""}, "query"), ({"query": "x" * (Settings().max_text_chars + 1)}, "query"),
+             ({"query": "x", "k": 0}, "k"), ({"query": "x", "k": 101}, "k"),
+             ({"query": "x", "kinds": ["nope"]}, "kinds")]
+    for kwargs, field in cases:
+        with pytest.raises(InvalidInput) as err:
+            search(store, ns, **kwargs)  # type: ignore[arg-type]
+        assert err.value.details["fields"][0]["field"] == field
+    with pytest.raises(InvalidInterval) as bad:
+        search(store, ns, query="x", since=T0, until=T0 - timedelta(seconds=1))
+    assert bad.value.code == "invalid_interval"
+
+
+def test_namespaces_do_not_leak(store: Store, ns: Namespace, settings: Settings) -> None:
+    _load(store, ns, settings)
+    other = Namespace(ns.name + "-other")
+    try:
+        add_turns(store, other, session="s1", turns=[NewTurn("Whiskers the cat is in another namespace", id="o1")])
+        hits = search(store, ns, query="Whiskers the cat", k=20, touch=False).hits
+        assert "o1" not in {h.id for h in hits}
+        assert [h.id for h in search(store, other, query="Whiskers", k=20, touch=False).hits] == ["o1"]
+    finally:
+        from graphmem.store import purge_namespace
+        purge_namespace(store, other.name)
+
+
+def test_archived_turns_leave_default_search(store: Store, ns: Namespace, settings: Settings) -> None:
+    capped = settings.model_copy(update={"namespace_capacity": 3, "window_size": 100})
+    turns = [NewTurn(f"gardening note {i}: tomatoes need water", id=f"g{i}", at=T0 + timedelta(hours=i),
+                     metadata={"importance": 0.9 if i == 0 else 0.1}) for i in range(6)]
+    add_turns(store, ns, session="s", turns=turns, settings=capped)
+    app = {h.id for h in search(store, ns, query="tomatoes water", k=20, touch=False).hits}
+    audit = {h.id for h in search(store, ns, query="tomatoes water", k=20, view="audit", touch=False).hits}
+    assert len(app) == 3 and "g0" in app
+    assert audit == {f"g{i}" for i in range(6)}
+
+
+# --- LoCoMo (one conversation), skipped when the data file is absent ---------------------------------
+def _locomo() -> Path | None:
+    from graphmem.evals.locomo import default_paths
+
+    return next((p for p in default_paths() if p.is_file()), None)
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(_locomo() is None, reason="LoCoMo data not found (../shared/data/locomo10.json)")
+def test_locomo_exact_ids_and_until(store: Store, ns: Namespace) -> None:
+    from graphmem.evals.locomo import load, parse_date
+
+    path = _locomo()
+    assert path is not None
+    conv = min(load(path), key=lambda c: len(c.turns))
+    sessions = conv.sessions[:8]
+    dates = []
+    for key, date_text, turns in sessions:
+        at = datetime.fromisoformat(parse_date(date_text))
+        dates.append(at)
+        add_turns(store, ns, session=key, turns=[NewTurn(t["text"], speaker=t["speaker"], at=at, id=t["dia_id"])
+                                                  for t in turns])
+    ids = [t["dia_id"] for _, _, ts in sessions for t in ts]
+    assert any(other.startswith(i) and other != i for i in ids for other in ids), "prefix ids are present"
+    texts = {t["dia_id"]: t["text"] for _, _, ts in sessions for t in ts}
+    for i in ids:
+        assert get_turn(store, ns, turn_id=i).text == texts[i]
+    session_of = {t["dia_id"]: n for n, (_, _, ts) in enumerate(sessions) for t in ts}
+    questions = [q["question"] for q in conv.questions[:10]]
+    for k in (0, 3, 6):
+        for q in questions:
+            for h in search(store, ns, query=q, k=10, until=dates[k], kinds=["turn"], touch=False).hits:
+                assert session_of[h.id] <= k and h.at <= dates[k]
+    assert re.fullmatch(r"D\d+:\d+", ids[0])

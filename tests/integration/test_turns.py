@@ -1,0 +1,135 @@
+"""Turns in Neo4j: one transaction per write, NEXT chain, exact ids, MENTIONS, batches, forgetting."""
+
+from __future__ import annotations
+
+import threading
+from datetime import datetime, timedelta, timezone
+
+import pytest
+
+from graphmem.channels import temporal
+from graphmem.channels.turns import NewTurn, add_turn, add_turns, get_turn
+from graphmem.channels.window import read_window
+from graphmem.errors import DuplicateTurn, InvalidInput, NotFound
+from graphmem.settings import Settings
+from graphmem.store import Store
+from graphmem.types import Namespace
+
+pytestmark = pytest.mark.neo4j
+T0 = datetime(2026, 3, 1, 9, 0, tzinfo=timezone.utc)
+
+
+def _chain(store: Store, ns: Namespace, session: str) -> list[str]:
+    """The session's turns by walking NEXT from the first one (through the public window read)."""
+    w = read_window(store, ns, session=session, size=1000)
+    return [t.id for t in w.turns]
+
+
+def test_turn_is_stored_and_read_back_exactly(store: Store, ns: Namespace) -> None:
+    r = add_turn(store, ns, session="s1", turn=NewTurn("hello there", speaker="Ann", at=T0, id="D1:3",
+                                                        metadata={"channel": "chat"}))
+    t = r.turns[0]
+    assert (t.id, t.seq, t.session, t.speaker, t.at, t.metadata) == ("D1:3", 1, "s1", "Ann", T0, {"channel": "chat"})
+    add_turn(store, ns, session="s1", turn=NewTurn("another", at=T0, id="D1:30"))
+    assert get_turn(store, ns, turn_id="D1:3").text == "hello there"
+    assert get_turn(store, ns, turn_id="D1:30").text == "another"
+    for missing in ("D1:", "D1", "d1:3", "D1:3 ", "D1:300"):
+        with pytest.raises(NotFound):
+            get_turn(store, ns, turn_id=missing)
+
+
+def test_generated_ids_and_next_chain(store: Store, ns: Namespace) -> None:
+    ids = [add_turn(store, ns, session="s", turn=NewTurn(f"turn {i}")).turns[0].id for i in range(4)]
+    assert len(set(ids)) == 4 and all(i.startswith("t-") for i in ids)
+    assert _chain(store, ns, "s") == ids
+    rows = store.read("search/read_turns", ns=ns.name, ids=ids)
+    links = {r["turn"]["id"]: ((r["prev"] or {}).get("id"), (r["next"] or {}).get("id")) for r in rows}
+    assert links[ids[0]] == (None, ids[1]) and links[ids[2]] == (ids[1], ids[3]) and links[ids[3]] == (ids[2], None)
+
+
+def test_duplicate_id_is_409_and_writes_nothing(store: Store, ns: Namespace) -> None:
+    add_turn(store, ns, session="s", turn=NewTurn("first", id="x1"))
+    with pytest.raises(DuplicateTurn) as err:
+        add_turn(store, ns, session="other", turn=NewTurn("second", id="x1"))
+    assert err.value.status == 409 and err.value.code == "duplicate_turn"
+    with pytest.raises(DuplicateTurn):
+        add_turns(store, ns, session="s", turns=[NewTurn("a", id="y"), NewTurn("b", id="x1")])
+    with pytest.raises(DuplicateTurn):
+        add_turns(store, ns, session="s", turns=[NewTurn("a", id="z"), NewTurn("b", id="z")])
+    assert _chain(store, ns, "s") == ["x1"]
+    with pytest.raises(NotFound):
+        read_window(store, ns, session="other")
+
+
+@pytest.mark.parametrize("turn,field", [
+    (NewTurn(""), "text"), (NewTurn("   "), "text"), (NewTurn("x" * 101), "text"),
+    (NewTurn("ok", role="not a role!"), "role"), (NewTurn("ok", id=""), "id"), (NewTurn("ok", id="a/b"), "id"),
+    (NewTurn("ok", at=datetime(2026, 1, 1)), "at"), (NewTurn("ok", speaker=""), "speaker"),
+])
+def test_bad_turns_name_the_field_and_write_nothing(store: Store, ns: Namespace, settings: Settings,
+                                                    turn: NewTurn, field: str) -> None:
+    small = settings.model_copy(update={"max_text_chars": 100})
+    with pytest.raises(InvalidInput) as err:
+        add_turn(store, ns, session="s", turn=turn, settings=small)
+    assert err.value.details["fields"][0]["field"] == field
+    with pytest.raises(NotFound):
+        read_window(store, ns, session="s")
+
+
+def test_batch_is_one_transaction_in_arrival_order(store: Store, ns: Namespace) -> None:
+    turns = [NewTurn(f"batch turn {i}", speaker="A" if i % 2 else "B", at=T0, id=f"b{i}") for i in range(30)]
+    r = add_turns(store, ns, session="s", turns=turns)
+    assert [t.seq for t in r.turns] == list(range(1, 31))
+    assert _chain(store, ns, "s") == [f"b{i}" for i in range(30)]
+    with pytest.raises(InvalidInput) as err:
+        add_turns(store, ns, session="s", turns=[NewTurn("fine", id="c1"), NewTurn("", id="c2")])
+    assert err.value.details["fields"][0]["field"] == "turns[1].text"
+    with pytest.raises(NotFound):
+        get_turn(store, ns, turn_id="c1")
+
+
+def test_mentions_entity_keys_and_identifiers(store: Store, ns: Namespace) -> None:
+    temporal.put_entity(store, ns, key="U-001", type="user", attributes={"phone": "138-0000-1234"})
+    temporal.put_entity(store, ns, key="U-002", type="user", attributes={"phone": "139-0000-1234"})
+    temporal.put_entity(store, ns, key="alice", type="user", attributes={"email": "Alice@Example.com"})
+    add_turn(store, ns, session="s", turn=NewTurn("call me on 138 0000 1234 please", id="p"))
+    add_turn(store, ns, session="s", turn=NewTurn("user U-002 wrote from ALICE@example.com", id="q"))
+    add_turn(store, ns, session="s", turn=NewTurn("nothing to see, U-0021 and 13800001235", id="r"))
+    mentioned = {r["key"]: set(r["via"]) for r in store.read(
+        "router/find_mentioned_entities", ns=ns.name, turn_ids=["p", "q", "r"], summary_ids=[], limit=10)}
+    assert mentioned == {"U-001": {"p"}, "U-002": {"q"}, "alice": {"q"}}
+
+
+def test_concurrent_writers_to_one_session_serialise(store: Store, ns: Namespace) -> None:
+    errors: list[BaseException] = []
+
+    def writer(name: str) -> None:
+        try:
+            for i in range(4):
+                add_turn(store, ns, session="s", turn=NewTurn(f"{name} {i}", id=f"{name}{i}"))
+        except BaseException as exc:  # pragma: no cover - reported below
+            errors.append(exc)
+
+    threads = [threading.Thread(target=writer, args=(n,)) for n in ("a", "b", "c")]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert not errors
+    w = read_window(store, ns, session="s", size=100)
+    assert sorted(t.seq for t in w.turns) == list(range(1, 13))
+    assert len(_chain(store, ns, "s")) == 12
+    rows = store.read("search/read_turns", ns=ns.name, ids=[t.id for t in w.turns])
+    assert sum(1 for r in rows if r["prev"] is None) == 1, "one chain, no fork"
+
+
+def test_forgetting_archives_past_capacity(store: Store, ns: Namespace, settings: Settings) -> None:
+    capped = settings.model_copy(update={"namespace_capacity": 10, "window_size": 4})
+    turns = [NewTurn(f"note {i}", at=T0 + timedelta(minutes=i), id=f"n{i}",
+                     metadata={"importance": 1.0 if i in (0, 1) else 0.1}) for i in range(12)]
+    r = add_turns(store, ns, session="s", turns=turns, settings=capped)
+    assert r.archived > 0
+    audit = read_window(store, ns, session="s", size=100, view="audit")
+    archived = {t.id for t in audit.turns if t.archived_at is not None}
+    assert archived and not archived & {"n0", "n1"}, "important turns are kept"
+    assert len(audit.turns) == 12, "archived turns stay visible"
