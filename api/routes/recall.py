@@ -6,7 +6,7 @@ from fastapi import APIRouter
 
 from api.deps import NamespaceDep, StoreDep
 from api.schemas.recall import RecallIn, RecallOut
-from graphmem import recall as recall_lib
+from graphmem.recall import recall as run_recall
 from graphmem.instants import optional_instant
 
 router = APIRouter(prefix="/v1/{ns}", tags=["recall"])
@@ -20,7 +20,7 @@ def recall(body: RecallIn, ns: NamespaceDep, store: StoreDep) -> RecallOut:
     """Ask memory one question. Identifiers go to the exact channel, "how do I" to workflows, a
     session to its window then summary, anything else to semantic search; time words set valid_at
     or a range. The response lists the route taken and the reason for every result."""
-    result = recall_lib.recall(
+    result = run_recall(
         store, ns, query=body.query, session=body.session, entity=body.entity, task_type=body.task_type,
         valid_at=optional_instant(body.valid_at, "valid_at"), known_at=optional_instant(body.known_at, "known_at"),
         k=body.k, budget_tokens=body.budget_tokens)

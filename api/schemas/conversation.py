@@ -174,8 +174,9 @@ class HitOut(BaseModel):
     session: str
     speaker: str | None
     score: float
-    parts: dict[str, float] = Field(description="dense, text, rrf, fused, neighbour, session, summary, recency, "
-                                                "importance: the score is the sum of the weighted parts")
+    parts: dict[str, float] = Field(description="dense, text, rrf (inputs), and the weighted parts whose sum is the "
+                                                "score: fused, neighbour, session, summary, speaker, recency, "
+                                                "importance")
     from_at: str | None = None
     to_at: str | None = None
 

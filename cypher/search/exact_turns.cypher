@@ -1,9 +1,9 @@
-// Dense candidates by exact cosine over the filtered turns of $ns: used for one session (small and
-// index-backed) and when over-fetching the vector index did not find enough turns of this namespace.
+// Dense candidates by exact cosine over the filtered turns of $ns, when over-fetching the vector index
+// did not find enough turns of this namespace (a small namespace in a large shared index).
 MATCH (t:Turn {ns: $ns})
-WHERE ($session IS NULL OR t.session = $session) AND t.embedding IS NOT NULL
+WHERE t.at IS NOT NULL AND t.embedding IS NOT NULL
   AND ($all OR t.erased_at IS NULL) AND ($archived OR t.archived_at IS NULL)
-  AND ($speaker IS NULL OR t.speaker = $speaker)
+  AND ($session IS NULL OR t.session = $session) AND ($speaker IS NULL OR t.speaker = $speaker)
   AND ($since IS NULL OR t.at >= $since) AND ($until IS NULL OR t.at <= $until)
 WITH t, vector.similarity.cosine(t.embedding, $vector) AS score
 ORDER BY score DESC LIMIT $limit

@@ -23,10 +23,12 @@ from typing import Any
 
 from graphmem.channels.search_rank import (
     DEFAULT_WEIGHTS,
+    Ranked,
     SummaryInfo,
     TurnInfo,
     Weights,
     lucene_query,
+    named_speakers,
     query_terms,
     rank,
 )
@@ -40,6 +42,7 @@ log = logging.getLogger(__name__)
 
 KINDS = ("turn", "summary")
 MAX_FETCH = 4096
+COVERED_FROM = 5  # the best summaries whose covered turns are read (a summary lifts its turns)
 _pool = ThreadPoolExecutor(max_workers=4, thread_name_prefix="graphmem-search")
 
 
@@ -78,7 +81,7 @@ class Filters:
 
     def passes(self, row: Mapping[str, Any]) -> bool:
         """The same filter as the Cypher candidates, for neighbours and covered turns read afterwards."""
-        return ((self.all or row.get("erased_at") is None) and (self.archived or row.get("archived_at") is None)
+        return ((self.all or not row["erased"]) and (self.archived or not row["archived"])
                 and (self.session is None or row.get("session") == self.session)
                 and (self.speaker is None or row.get("speaker") == self.speaker)
                 and (self.since is None or row["at"] >= self.since)
@@ -116,7 +119,7 @@ def search(store: Store, ns: Namespace, *, query: str, k: int = 10, session: str
     check_query(query=query, k=k, max_k=s.max_k, max_chars=s.max_text_chars, since=since, until=until, kinds=kinds)
     filters = Filters(session, speaker, since, until, all=view != "application", archived=view != "application")
     found = gather(store, ns, query=query, depth=min(500, max(5 * k, 100)), filters=filters)
-    hits = found.ranked(kinds, k, weights)
+    hits = found.hits(store, ns, found.top(kinds, k, weights))
     if touch and hits:
         _touch(store, ns, hits)
     return SearchResult(hits, found.terms)
@@ -137,12 +140,29 @@ class Candidates:
     summary_rows: dict[str, dict[str, Any]]
     summary_dense: dict[str, float]
     summary_text: dict[str, float]
+    speakers: set[str] = field(default_factory=set)
 
-    def ranked(self, kinds: Sequence[str], k: int, weights: Weights = DEFAULT_WEIGHTS) -> list[Hit]:
+    def top(self, kinds: Sequence[str], k: int, weights: Weights = DEFAULT_WEIGHTS) -> list[Ranked]:
         ranked = rank(turns=self.turns, turn_dense=self.turn_dense, turn_text=self.turn_text,
                       summaries=self.summaries, summary_dense=self.summary_dense, summary_text=self.summary_text,
-                      eligible=self.eligible, w=weights)
-        return [_hit(r, self.rows, self.summary_rows) for r in ranked if r.kind in kinds][:k]
+                      eligible=self.eligible, w=weights, speakers=self.speakers)
+        return [r for r in ranked if r.kind in kinds][:k]
+
+    def hits(self, store: Store, ns: Namespace, ranked: Sequence[Ranked]) -> list[Hit]:
+        """The ranked candidates as hits, with the texts of the turns among them."""
+        ids = [r.id for r in ranked if r.kind == "turn"]
+        texts = {row["id"]: row["text"] for row in store.read("search/read_texts", ns=ns.name, ids=ids)} if ids else {}
+        out = []
+        for r in ranked:
+            if r.kind == "turn":
+                t = self.rows[r.id]
+                out.append(Hit("turn", r.id, texts.get(r.id) or "", t["at"], t["session"], t.get("speaker"), r.score,
+                               r.parts))
+            else:
+                m = self.summary_rows[r.id]["summary"]
+                out.append(Hit("summary", r.id, m.get("text") or "", m["to_at"], m["session"], None, r.score, r.parts,
+                               from_at=m["from_at"], to_at=m["to_at"]))
+        return out
 
 
 def gather(store: Store, ns: Namespace, *, query: str, depth: int, filters: Filters) -> Candidates:
@@ -168,35 +188,25 @@ def gather(store: Store, ns: Namespace, *, query: str, depth: int, filters: Filt
     summary_ids = sorted(set(summary_dense) | set(summary_text))
     summary_rows = store.read("search/read_summaries", ns=ns.name, ids=summary_ids) if summary_ids else []
     summaries = {r["summary"]["id"]: r for r in summary_rows}
-    covered = {tid for r in summary_rows for tid in r["turns"]}
-    wanted = sorted(set(turn_dense) | set(turn_text) | covered)
-    turn_rows = store.read("search/read_turns", ns=ns.name, ids=wanted) if wanted else []
-
-    infos: dict[str, TurnInfo] = {}
+    best = sorted(summaries, key=lambda i: -(summary_dense.get(i, 0.0) + summary_text.get(i, 0.0)))[:COVERED_FROM]
+    covered = {tid for i in best for tid in summaries[i]["turns"]}
     rows: dict[str, dict[str, Any]] = {}
-    eligible: set[str] = set()
-    for r in turn_rows:
-        t, prev, nxt = r["turn"], r["prev"], r["next"]
-        for row in (t, prev, nxt):
-            if row is not None and row["id"] not in rows:
-                rows[row["id"]] = row
-                if filters.passes(row):
-                    eligible.add(row["id"])
-        infos[t["id"]] = _info(t, prev, nxt)
-        for row in (prev, nxt):
-            if row is not None and row["id"] not in infos:
-                infos[row["id"]] = _info(row, None, None)
+    wanted = set(turn_dense) | set(turn_text) | covered
+    for _ in range(2):  # the candidates, then their neighbours
+        missing = sorted(wanted - set(rows))
+        for r in store.read("search/read_turns", ns=ns.name, ids=missing) if missing else []:
+            rows[r["id"]] = r
+        wanted = {n for r in rows.values() for n in (r["prev"], r["next"]) if n is not None}
+    infos = {i: TurnInfo(i, r["session"], r["at"], r.get("speaker"), r.get("importance") or 0.5, r["prev"],
+                         r["next"], bool(r["question"])) for i, r in rows.items()}
+    eligible = {i for i, r in rows.items() if filters.passes(r)}
     sinfo = {i: SummaryInfo(i, r["summary"]["session"], r["summary"]["to_at"],
                             r["summary"].get("importance") or 0.5, tuple(r["turns"])) for i, r in summaries.items()}
     return Candidates(
         terms, infos, rows, eligible, {i: v for i, v in turn_dense.items() if i in eligible},
         {i: v for i, v in turn_text.items() if i in eligible}, sinfo, summaries,
-        {i: v for i, v in summary_dense.items() if i in sinfo}, {i: v for i, v in summary_text.items() if i in sinfo})
-
-
-def _info(t: Mapping[str, Any], prev: Mapping[str, Any] | None, nxt: Mapping[str, Any] | None) -> TurnInfo:
-    return TurnInfo(t["id"], t["session"], t["at"], t.get("speaker"), t.get("importance") or 0.5,
-                    prev["id"] if prev else None, nxt["id"] if nxt else None)
+        {i: v for i, v in summary_dense.items() if i in sinfo}, {i: v for i, v in summary_text.items() if i in sinfo},
+        named_speakers(query, {r.get("speaker") for r in rows.values()}))
 
 
 def _widen(store: Store, name: str, want: int, params: dict[str, Any]) -> list[dict[str, Any]]:
@@ -225,16 +235,7 @@ def _dense_turns(store: Store, want: int, params: dict[str, Any], one_session: b
         if complete:
             return hits
         log.debug("vector index over-fetch fell short (%d of %d); exact scan", len(hits), want)
-    return store.read("search/exact_turns", limit=want, **params)
-
-
-def _hit(r: Any, texts: Mapping[str, Mapping[str, Any]], summaries: Mapping[str, Mapping[str, Any]]) -> Hit:
-    if r.kind == "turn":
-        t = texts[r.id]
-        return Hit("turn", r.id, t.get("text") or "", t["at"], t["session"], t.get("speaker"), r.score, r.parts)
-    m = summaries[r.id]["summary"]
-    return Hit("summary", r.id, m.get("text") or "", m["to_at"], m["session"], None, r.score, r.parts,
-               from_at=m["from_at"], to_at=m["to_at"])
+    return store.read("search/exact_session_turns" if one_session else "search/exact_turns", limit=want, **params)
 
 
 def _touch(store: Store, ns: Namespace, hits: Sequence[Hit]) -> None:

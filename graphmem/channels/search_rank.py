@@ -5,7 +5,9 @@ Why these parts (each measured on LoCoMo, and none specific to it):
   added with weights; reciprocal-rank fusion (RRF) is kept as a part of its own. Normalised scores beat plain
   RRF because they keep *how much* better the top keyword hit is, which matters for rare names.
 - **neighbour**: in a conversation the answer is often the turn next to the one that matches the
-  question's words (a question and its reply); each turn is lifted by its strongest neighbour.
+  question's words (a question and its reply); each turn is lifted by its strongest neighbour, and
+  more by a matching question just before it.
+- **speaker**: a query naming a person prefers what that person said.
 - **session**: turns of a session whose best turns match are about the same thing, so a turn gains
   a share of its session's mean top score.
 - **summary**: a summary that matches lifts the turns it covers.
@@ -36,6 +38,8 @@ class Weights:
     rrf: float = 0.0
     rrf_k: int = 60
     neighbour: float = 0.3
+    answer: float = 0.7  # the lift a question lends to the turn after it (its answer)
+    speaker: float = 0.4  # turns said by a person the query names
     session: float = 0.5
     session_top: int = 3
     summary: float = 0.3
@@ -46,6 +50,8 @@ class Weights:
 
 
 DEFAULT_WEIGHTS = Weights()
+#: the parts a turn's score is the sum of
+TURN_PARTS = ("fused", "neighbour", "session", "summary", "speaker", "recency", "importance")
 
 
 def escape_lucene(text: str) -> str:
@@ -78,6 +84,7 @@ class TurnInfo:
     importance: float = 0.5
     prev: str | None = None
     next: str | None = None
+    question: bool = False
 
 
 @dataclass(frozen=True)
@@ -95,6 +102,16 @@ class Ranked:
     id: str
     score: float
     parts: dict[str, float] = field(default_factory=dict)
+
+
+def named_speakers(query: str, speakers: Iterable[str | None]) -> set[str]:
+    """The speakers (lower-case) whose name, or first name, is a word of the query."""
+    words = {w.lower() for w in _WORD.findall(query)}
+    out = set()
+    for s in speakers:
+        if s and (s.lower() in words or s.split()[0].lower() in words):
+            out.add(s.lower())
+    return out
 
 
 def normalise(scores: Mapping[str, float]) -> dict[str, float]:
@@ -132,11 +149,13 @@ def fuse(dense: Mapping[str, float], text: Mapping[str, float], w: Weights) -> d
 
 def rank(*, turns: Mapping[str, TurnInfo], turn_dense: Mapping[str, float], turn_text: Mapping[str, float],
          summaries: Mapping[str, SummaryInfo], summary_dense: Mapping[str, float],
-         summary_text: Mapping[str, float], eligible: set[str], w: Weights = DEFAULT_WEIGHTS) -> list[Ranked]:
+         summary_text: Mapping[str, float], eligible: set[str], w: Weights = DEFAULT_WEIGHTS,
+         speakers: set[str] | frozenset[str] = frozenset()) -> list[Ranked]:
     """Every eligible turn and every summary candidate, best first, with the parts of its score.
 
     `turns` describes candidates and their neighbours; only ids in `eligible` (those passing the
-    caller's filters and view) may be returned or lend their score to a neighbour.
+    caller's filters and view) may be returned or lend their score to a neighbour. `speakers` are
+    the (lower-case) speakers the query names.
     """
     fused = {i: p for i, p in fuse(turn_dense, turn_text, w).items() if i in eligible}
     base = {i: p["fused"] for i, p in fused.items()}
@@ -148,9 +167,9 @@ def rank(*, turns: Mapping[str, TurnInfo], turn_dense: Mapping[str, float], turn
         t = turns.get(i)
         if t is None:
             continue
-        for j in (t.prev, t.next):
+        for j, weight in ((t.prev, w.neighbour), (t.next, w.answer if t.question else w.neighbour)):
             if j is not None and j in eligible:
-                lift[j] = max(lift[j], w.neighbour * v)
+                lift[j] = max(lift[j], weight * v)
     by_session: dict[str, list[float]] = defaultdict(list)
     for i, v in base.items():
         if i in turns:
@@ -172,10 +191,10 @@ def rank(*, turns: Mapping[str, TurnInfo], turn_dense: Mapping[str, float], turn
         parts["neighbour"] = lift.get(i, 0.0)
         parts["session"] = w.session * session_score.get(t.session, 0.0)
         parts["summary"] = covered.get(i, 0.0)
+        parts["speaker"] = w.speaker if t.speaker is not None and t.speaker.lower() in speakers else 0.0
         parts["recency"] = w.recency * _recency(t.at, newest, w.half_life_days)
         parts["importance"] = w.importance * (t.importance - 0.5)
-        out.append(Ranked("turn", i, sum(parts[p] for p in ("fused", "neighbour", "session", "summary",
-                                                             "recency", "importance")), parts))
+        out.append(Ranked("turn", i, sum(parts[p] for p in TURN_PARTS), parts))
     snewest = max((s.to_at for s in summaries.values()), default=None)
     for sid, v in summary_score.items():
         s = summaries[sid]

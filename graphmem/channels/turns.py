@@ -131,6 +131,12 @@ def labelled(speaker: str | None, text: str) -> str:
     return f"{speaker}: {text}" if speaker else text
 
 
+def indexed_text(speaker: str | None, text: str, at: datetime) -> str:
+    """What the full-text index holds: the labelled text and the day it was said, so that keyword
+    search matches "in July" or "2023" (our own date format, whatever format the caller used)."""
+    return f"{labelled(speaker, text)} ({at.day} {at:%B %Y})"
+
+
 def key_candidates(text: str, registry: Registry) -> list[str]:
     """Strings of the text that could be an entity key: identifiers found, and each token."""
     out: list[str] = []
@@ -226,7 +232,8 @@ def add_turns(store: Store, ns: Namespace, *, session: str, turns: Sequence[NewT
     texts = [labelled(t.speaker, t.text) for t in turns]
     vectors = get_embedder(settings.model_path).embed(texts)
     base = [{
-        "id": ids[i], "role": t.role, "speaker": t.speaker, "text": t.text, "search_text": texts[i],
+        "id": ids[i], "role": t.role, "speaker": t.speaker, "text": t.text,
+        "search_text": indexed_text(t.speaker, t.text, (t.at or now).astimezone(UTC)),
         "at": (t.at or now).astimezone(UTC), "embedding": vectors[i],
         "metadata_json": json.dumps(dict(t.metadata), sort_keys=True) if t.metadata else None,
         "importance": importance_of(t, registry),

@@ -15,6 +15,7 @@ skipped with a message and exit code 0. The namespaces are purged afterwards unl
 from __future__ import annotations
 
 import json
+import logging
 import re
 import time
 from collections import defaultdict
@@ -183,6 +184,7 @@ def command(data_path: Path | None, limit: int | None, keep: bool, reuse: bool) 
         return
     from graphmem.store import purge_namespace
 
+    logging.getLogger("neo4j.notifications").setLevel(logging.ERROR)
     convs = load(path)[:limit]
     scores = Scores()
     started = time.perf_counter()
@@ -204,6 +206,7 @@ def command(data_path: Path | None, limit: int | None, keep: bool, reuse: bool) 
             baselines(conv, scores)
             click.echo(f"{ns}: {len(conv.turns)} turns ingested in {t1 - t0:.0f}s, {len(conv.questions)} "
                        f"questions searched in {t2 - t1:.0f}s", err=True)
+            click.echo(report(scores), err=True)
             if not keep:
                 purge_namespace(store, ns)
     click.echo(f"LoCoMo {path.name}: {len(convs)} conversations, {ingested} turns ingested through the REST API, "

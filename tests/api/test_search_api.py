@@ -7,6 +7,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
+from graphmem.channels.search_rank import TURN_PARTS
 from graphmem.types import Namespace
 
 pytestmark = pytest.mark.neo4j
@@ -29,8 +30,7 @@ def test_search_returns_hits_with_score_parts(client: TestClient, ns: Namespace)
     hit = body["hits"][0]
     assert set(hit) >= {"kind", "id", "text", "at", "session", "speaker", "score", "parts"}
     assert hit["kind"] == "turn" and hit["id"] in ("p1", "p2") and hit["at"].endswith("Z")
-    assert abs(sum(v for p, v in hit["parts"].items() if p in ("fused", "neighbour", "session", "summary", "recency",
-                                                                "importance")) - hit["score"]) < 1e-3
+    assert abs(sum(v for p, v in hit["parts"].items() if p in TURN_PARTS) - hit["score"]) < 1e-3
 
 
 def test_search_filters(client: TestClient, ns: Namespace) -> None:

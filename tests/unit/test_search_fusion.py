@@ -8,12 +8,14 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from graphmem.channels.search_rank import (
+    TURN_PARTS,
     SummaryInfo,
     TurnInfo,
     Weights,
     escape_lucene,
     fuse,
     lucene_query,
+    named_speakers,
     normalise,
     query_terms,
     rank,
@@ -69,7 +71,7 @@ def test_normalise_and_fuse() -> None:
 
 def test_neighbour_of_a_strong_hit_is_lifted() -> None:
     turns = chain(5)
-    w = Weights(neighbour=0.3, session=0.0, recency=0.0, importance=0.0)
+    w = Weights(neighbour=0.3, answer=0.3, session=0.0, recency=0.0, importance=0.0)
     out = rank(turns=turns, turn_dense={"t2": 0.9}, turn_text={"t2": 5.0}, summaries={}, summary_dense={},
                summary_text={}, eligible=set(turns), w=w)
     ids = [r.id for r in out]
@@ -124,5 +126,23 @@ def test_rank_is_sorted_and_parts_add_up(dense: dict[str, float], text: dict[str
     scores = [r.score for r in out]
     assert scores == sorted(scores, reverse=True)
     for r in out:
-        total = sum(r.parts[p] for p in ("fused", "neighbour", "session", "summary", "recency", "importance"))
+        total = sum(r.parts[p] for p in TURN_PARTS)
         assert abs(total - r.score) < 1e-4
+
+
+def test_a_matching_question_lifts_its_answer_most() -> None:
+    turns = chain(3)
+    turns["t1"] = TurnInfo("t1", "s1", T0, prev="t0", next="t2", question=True)
+    out = rank(turns=turns, turn_dense={"t1": 0.9}, turn_text={"t1": 2.0}, summaries={}, summary_dense={},
+               summary_text={}, eligible=set(turns), w=Weights(neighbour=0.2, answer=0.6, session=0.0, recency=0.0))
+    by_id = {r.id: r for r in out}
+    assert by_id["t2"].parts["neighbour"] == 3 * by_id["t0"].parts["neighbour"] > 0
+
+
+def test_named_speakers_are_preferred() -> None:
+    assert named_speakers("What did Caroline research?", ["Caroline", "Melanie", None]) == {"caroline"}
+    assert named_speakers("Where does Ann Lee live?", ["Ann Lee", "Bob"]) == {"ann lee"}
+    turns = {"a": TurnInfo("a", "s", T0, speaker="Caroline"), "b": TurnInfo("b", "s", T0, speaker="Melanie")}
+    out = rank(turns=turns, turn_dense={"a": 0.5, "b": 0.5}, turn_text={}, summaries={}, summary_dense={},
+               summary_text={}, eligible={"a", "b"}, w=Weights(recency=0.0), speakers={"caroline"})
+    assert out[0].id == "a" and out[0].parts["speaker"] > 0 and out[1].parts["speaker"] == 0
