@@ -118,7 +118,7 @@ def search(store: Store, ns: Namespace, *, query: str, k: int = 10, session: str
     s = store.settings
     check_query(query=query, k=k, max_k=s.max_k, max_chars=s.max_text_chars, since=since, until=until, kinds=kinds)
     filters = Filters(session, speaker, since, until, all=view != "application", archived=view != "application")
-    found = gather(store, ns, query=query, depth=min(500, max(5 * k, 100)), filters=filters)
+    found = gather(store, ns, query=query, depth=min(500, max(5 * k, 50)), filters=filters)
     hits = found.hits(store, ns, found.top(kinds, k, weights))
     if touch and hits:
         _touch(store, ns, hits)
@@ -174,10 +174,10 @@ def gather(store: Store, ns: Namespace, *, query: str, depth: int, filters: Filt
     text_jobs: dict[str, Future[list[dict[str, Any]]]] = {}
     if lucene is not None:
         text_jobs["turn"] = _pool.submit(_widen, store, "search/fulltext_turns", depth, dict(base, lucene=lucene))
-        text_jobs["summary"] = _pool.submit(_widen, store, "search/fulltext_summaries", depth // 4,
+        text_jobs["summary"] = _pool.submit(_widen, store, "search/fulltext_summaries", depth // 5,
                                             dict(base, lucene=lucene))
     vector = get_embedder(store.settings.model_path).embed_one(query)
-    dense_summaries = _pool.submit(_widen, store, "search/vector_summaries", depth // 4, dict(base, vector=vector))
+    dense_summaries = _pool.submit(_widen, store, "search/vector_summaries", depth // 5, dict(base, vector=vector))
     dense_turns = _dense_turns(store, depth, dict(base, vector=vector), filters.session is not None)
 
     turn_dense = {r["id"]: r["score"] for r in dense_turns}
@@ -190,13 +190,19 @@ def gather(store: Store, ns: Namespace, *, query: str, depth: int, filters: Filt
     summaries = {r["summary"]["id"]: r for r in summary_rows}
     best = sorted(summaries, key=lambda i: -(summary_dense.get(i, 0.0) + summary_text.get(i, 0.0)))[:COVERED_FROM]
     covered = {tid for i in best for tid in summaries[i]["turns"]}
+    wanted = sorted(set(turn_dense) | set(turn_text) | covered)
     rows: dict[str, dict[str, Any]] = {}
-    wanted = set(turn_dense) | set(turn_text) | covered
-    for _ in range(2):  # the candidates, then their neighbours
-        missing = sorted(wanted - set(rows))
-        for r in store.read("search/read_turns", ns=ns.name, ids=missing) if missing else []:
-            rows[r["id"]] = r
-        wanted = {n for r in rows.values() for n in (r["prev"], r["next"]) if n is not None}
+    around: dict[str, dict[str, Any]] = {}
+    for r in store.read("search/read_turns", ns=ns.name, ids=wanted) if wanted else []:
+        rows[r["id"]] = r
+        for side in ("prev", "next"):
+            if r[side] is not None:
+                around[r[side]] = {"id": r[side], "session": r["session"], "at": r[f"{side}_at"],
+                                   "speaker": r[f"{side}_speaker"], "importance": r[f"{side}_importance"],
+                                   "question": r.get(f"{side}_question", False), "erased": r[f"{side}_erased"],
+                                   "archived": r[f"{side}_archived"], "prev": None, "next": None}
+    for i, r in around.items():  # a neighbour that is no candidate: known without its own neighbours
+        rows.setdefault(i, r)
     infos = {i: TurnInfo(i, r["session"], r["at"], r.get("speaker"), r.get("importance") or 0.5, r["prev"],
                          r["next"], bool(r["question"])) for i, r in rows.items()}
     eligible = {i for i, r in rows.items() if filters.passes(r)}

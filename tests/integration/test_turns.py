@@ -20,7 +20,7 @@ T0 = datetime(2026, 3, 1, 9, 0, tzinfo=timezone.utc)
 
 
 def _chain(store: Store, ns: Namespace, session: str) -> list[str]:
-    """The session's turns by walking NEXT from the first one (through the public window read)."""
+    """The session's turns in window order (time, then arrival)."""
     w = read_window(store, ns, session=session, size=1000)
     return [t.id for t in w.turns]
 
@@ -43,7 +43,7 @@ def test_generated_ids_and_next_chain(store: Store, ns: Namespace) -> None:
     assert len(set(ids)) == 4 and all(i.startswith("t-") for i in ids)
     assert _chain(store, ns, "s") == ids
     rows = store.read("search/read_turns", ns=ns.name, ids=ids)
-    links = {r["turn"]["id"]: ((r["prev"] or {}).get("id"), (r["next"] or {}).get("id")) for r in rows}
+    links = {r["id"]: (r["prev"], r["next"]) for r in rows}
     assert links[ids[0]] == (None, ids[1]) and links[ids[2]] == (ids[1], ids[3]) and links[ids[3]] == (ids[2], None)
 
 
