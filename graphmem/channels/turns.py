@@ -16,7 +16,9 @@ from __future__ import annotations
 
 import json
 import logging
+import random
 import re
+import time
 import uuid
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -41,7 +43,7 @@ ROLE_RE = re.compile(r"^[A-Za-z][A-Za-z0-9_-]{0,31}$")
 ID_MAX = 200
 SPEAKER_MAX = 200
 MAX_KEY_CANDIDATES = 300
-PLAN_ATTEMPTS = 8
+PLAN_ATTEMPTS = 30
 _TOKEN = re.compile(r"[\w][\w.:@/+#-]*[\w]|\w")
 
 
@@ -241,12 +243,14 @@ def add_turns(store: Store, ns: Namespace, *, session: str, turns: Sequence[NewT
     } for i, t in enumerate(turns)]
     summarise = summariser or summary_channel.summariser_for(settings)
 
-    for _ in range(PLAN_ATTEMPTS):
+    for attempt in range(PLAN_ATTEMPTS):
         plan = _plan(store, ns, session, base, settings, summarise)
         try:
             return _commit(store, ns, session, plan, settings, now)
         except _SessionMoved:
             log.debug("session %s moved while planning a write; planning again", session)
+            # jittered exponential back-off, so that writers racing on one session take turns
+            time.sleep(random.uniform(0, min(0.5, 0.01 * 2 ** attempt)))
     raise StoreUnavailable(f"session {session!r} is changing too fast to write to; retry shortly")
 
 
