@@ -14,11 +14,12 @@ from typing import Any
 
 from graphmem.embedding import get_embedder
 from graphmem.induction import Induced, Param, Risk, Run, Step, WorkflowStep, humanise, mask_task
+from graphmem.induction.model import WorkflowContent
 from graphmem.settings import Settings
 
 
 @dataclass(frozen=True)
-class WorkflowVersion:
+class WorkflowVersion(WorkflowContent):
     """One stored version of a workflow. `txn_end` None: the current version."""
 
     id: str
@@ -47,18 +48,6 @@ class WorkflowVersion:
     def actions(self) -> tuple[str, ...]:
         return tuple(s.action for s in self.steps)
 
-    @property
-    def success_rate(self) -> float:
-        total = self.successes + self.failures
-        return self.successes / total if total else 0.0
-
-    def content(self) -> dict[str, Any]:
-        """The induced content, comparable with `Induced.content()`."""
-        return {"task_type": self.task_type, "task_types": list(self.task_types), "name": self.name,
-                "description": self.description, "steps": [s.to_json() for s in self.steps],
-                "params": [p.to_json() for p in self.params], "support": self.support,
-                "successes": self.successes, "failures": self.failures,
-                "risks": [r.to_json() for r in self.risks], "examples": list(self.examples)}
 
     @classmethod
     def from_row(cls, w: Mapping[str, Any]) -> "WorkflowVersion":

@@ -126,8 +126,39 @@ class Risk:
         return cls(step=d.get("step"), action=d["action"], count=int(d["count"]), example_error=d.get("example_error"))
 
 
+class WorkflowContent:
+    """What an induced workflow and a stored version share: the content online and offline
+    induction must agree on, and the success rate derived from it."""
+
+    __slots__ = ()
+    task_type: str | None
+    task_types: tuple[str, ...]
+    name: str
+    description: str
+    steps: tuple[WorkflowStep, ...]
+    params: tuple[Param, ...]
+    support: int
+    successes: int
+    failures: int
+    risks: tuple[Risk, ...]
+    examples: tuple[str, ...]
+
+    @property
+    def success_rate(self) -> float:
+        total = self.successes + self.failures
+        return self.successes / total if total else 0.0
+
+    def content(self) -> dict[str, Any]:
+        """Everything induction decides, as plain data (what online and offline must agree on)."""
+        return {"task_type": self.task_type, "task_types": list(self.task_types), "name": self.name,
+                "description": self.description, "steps": [s.to_json() for s in self.steps],
+                "params": [p.to_json() for p in self.params], "support": self.support,
+                "successes": self.successes, "failures": self.failures,
+                "risks": [r.to_json() for r in self.risks], "examples": list(self.examples)}
+
+
 @dataclass(frozen=True, slots=True)
-class Induced:
+class Induced(WorkflowContent):
     """A workflow induced from one group of runs (before it is stored as a version)."""
 
     key: str
@@ -154,18 +185,6 @@ class Induced:
         """The action signature: actions and their arg keys, in order. Equal signatures are one workflow."""
         return ">".join(f"{s.action}({','.join(sorted(s.args))})" for s in self.steps)
 
-    @property
-    def success_rate(self) -> float:
-        total = self.successes + self.failures
-        return self.successes / total if total else 0.0
-
-    def content(self) -> dict[str, Any]:
-        """Everything induction decides, as plain data (what online and offline must agree on)."""
-        return {"task_type": self.task_type, "task_types": list(self.task_types), "name": self.name,
-                "description": self.description, "steps": [s.to_json() for s in self.steps],
-                "params": [p.to_json() for p in self.params], "support": self.support,
-                "successes": self.successes, "failures": self.failures,
-                "risks": [r.to_json() for r in self.risks], "examples": list(self.examples)}
 
 
 def _text(value: Any, name: str, *, required: bool, limit: int) -> str | None:
