@@ -8,11 +8,13 @@ import pkgutil
 import threading
 import time
 import uuid
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
-from fastapi import FastAPI, Request, Response
+from fastapi import FastAPI
 from fastapi.responses import JSONResponse
+from starlette.datastructures import Headers, MutableHeaders
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 import api.routes
 from api import errors
@@ -49,6 +51,58 @@ class StoreHolder:
             return self.store
 
 
+class EnvelopeMiddleware:
+    """The outermost layer: request id (X-Request-ID in and out, on every log line), the body-size limit
+    (413 before any body is read), the lazy Neo4j connection, the request metric and the access log.
+
+    A pure ASGI middleware rather than `@app.middleware("http")`: Starlette's BaseHTTPMiddleware runs the
+    app in a task behind memory streams, which costs more per request than an exact lookup in Neo4j.
+    """
+
+    def __init__(self, app: ASGIApp, settings: Settings, holder: StoreHolder) -> None:
+        self.app, self.settings, self.holder = app, settings, holder
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        headers = Headers(scope=scope)
+        rid = headers.get("x-request-id") or uuid.uuid4().hex[:16]
+        token = request_id_var.set(rid)
+        started = time.perf_counter()
+        status = 500
+
+        async def send_with_id(message: Message) -> None:
+            nonlocal status
+            if message["type"] == "http.response.start":
+                status = message["status"]
+                MutableHeaders(scope=message).append("X-Request-ID", rid)
+            await send(message)
+
+        try:
+            limit = self.settings.max_body_bytes
+            length = headers.get("content-length")
+            if length is not None and length.isdigit() and int(length) > limit:
+                response = JSONResponse(errors.error_body(
+                    "payload_too_large", f"request body over {limit} bytes", {"limit": limit}), status_code=413)
+                await response(scope, receive, send_with_id)
+            else:
+                state = scope["app"].state
+                if state.store is None and scope["path"].startswith("/v1/"):
+                    try:
+                        state.store = self.holder.connect()
+                    except StoreUnavailable:
+                        pass
+                await self.app(scope, receive, send_with_id)
+        finally:
+            path = getattr(scope.get("route"), "path", "unmatched")
+            elapsed = time.perf_counter() - started
+            metrics.observe_request(scope["method"], path, status, elapsed)
+            log.info("request", extra={"method": scope["method"], "route": path, "status": status,
+                                       "ms": round(elapsed * 1000, 2)})
+            request_id_var.reset(token)
+
+
 def create_app(settings: Settings | None = None, store: Store | None = None) -> FastAPI:
     settings = settings or get_settings()
     holder = StoreHolder(settings, store)
@@ -74,36 +128,9 @@ def create_app(settings: Settings | None = None, store: Store | None = None) -> 
     app.state.holder = holder
     app.state.keyring = Keyring.from_settings(settings.api_keys, settings.keys_file)
     errors.install(app)
-    idempotency_keys.install(app)  # inside the envelope middleware below (added later = outer)
+    idempotency_keys.install(app)  # inside the envelope middleware (added later = outer)
 
-    @app.middleware("http")
-    async def envelope(request: Request, call_next: Callable[[Request], Awaitable[Response]]) -> Response:
-        rid = request.headers.get("x-request-id") or uuid.uuid4().hex[:16]
-        token = request_id_var.set(rid)
-        started = time.perf_counter()
-        try:
-            length = request.headers.get("content-length")
-            if length is not None and length.isdigit() and int(length) > settings.max_body_bytes:
-                response: Response = JSONResponse(errors.error_body(
-                    "payload_too_large", f"request body over {settings.max_body_bytes} bytes",
-                    {"limit": settings.max_body_bytes}), status_code=413)
-            else:
-                if app.state.store is None and request.url.path.startswith("/v1/"):
-                    try:
-                        app.state.store = holder.connect()
-                    except StoreUnavailable:
-                        pass
-                response = await call_next(request)
-            route = request.scope.get("route")
-            path = getattr(route, "path", "unmatched")
-            metrics.observe_request(request.method, path, response.status_code, time.perf_counter() - started)
-            response.headers["X-Request-ID"] = rid
-            log.info("request", extra={"method": request.method, "route": path,
-                                       "status": response.status_code,
-                                       "ms": round((time.perf_counter() - started) * 1000, 2)})
-            return response
-        finally:
-            request_id_var.reset(token)
+    app.add_middleware(EnvelopeMiddleware, settings=settings, holder=holder)
 
     for mod in sorted(m.name for m in pkgutil.iter_modules(api.routes.__path__)):
         module = importlib.import_module(f"api.routes.{mod}")

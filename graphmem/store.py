@@ -31,8 +31,13 @@ T = TypeVar("T")
 Row = dict[str, Any]
 
 
+_PLAIN = frozenset({str, int, float, bool, type(None)})
+
+
 def _native(value: Any) -> Any:
     """Driver values to plain Python: temporal → datetime, nodes/relationships → property dicts."""
+    if type(value) in _PLAIN:  # most values: skip the isinstance chain (bulk results)
+        return value
     if isinstance(value, NeoDateTime):
         native = value.to_native()
         # Plain `timezone.utc`, never a named zone: a named-zone datetime sent back to Neo4j is
@@ -144,7 +149,10 @@ class Store:
 
     # --- schema and health -------------------------------------------------------------
     def apply_schema(self) -> list[str]:
-        """Apply every `cypher/schema/*` statement (all `IF NOT EXISTS`), then wait for indexes."""
+        """Drop retired indexes (`cypher/schema_retired/*`, all `IF EXISTS`), apply every `cypher/schema/*`
+        statement (all `IF NOT EXISTS`), then wait for indexes."""
+        for name in self.names("schema_retired/"):
+            self.autocommit(name)
         applied = []
         for name in self.names("schema/"):
             self.autocommit(name)

@@ -11,6 +11,7 @@
 // The other branches' seeks on a null key cost 1 db hit each.
 UNWIND $keys AS key
 MATCH (e:Entity {ns: $ns, key: key})
+USING INDEX e:Entity(ns, key)
 WHERE ($include_erased OR e.erased_at IS NULL) AND ($known_at IS NULL OR e.created_at <= $known_at)
 CALL (e) {
   UNWIND coalesce(e.attributes, []) AS name

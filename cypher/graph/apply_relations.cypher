@@ -3,13 +3,14 @@
 // never spliced; caller properties are added with +=), and record the transaction time on both entities.
 CALL () {
   UNWIND $closes AS c
-  MATCH (:Entity {ns: $ns})-[r:RELATES]->(:Entity {ns: $ns})
-  WHERE elementId(r) = c.ref AND r.txn_end IS NULL
+  MATCH ()-[r:RELATES]->()
+  WHERE elementId(r) = c.ref AND r.ns = $ns AND r.txn_end IS NULL
   SET r.txn_end = $now, r.end_reason = c.reason, r.end_source = c.source
 }
 CALL () {
   UNWIND $relations AS x
   MATCH (s:Entity {ns: $ns, key: x.from}), (t:Entity {ns: $ns, key: x.to})
+  USING INDEX s:Entity(ns, key) USING INDEX t:Entity(ns, key)
   CREATE (s)-[r:RELATES {ns: $ns, type: x.type, valid_from: datetime(x.valid_from), valid_to: datetime(x.valid_to),
                          txn_time: $now,
                          source: x.source, reason: x.reason}]->(t)
@@ -18,6 +19,7 @@ CALL () {
 CALL () {
   UNWIND $keys AS key
   MATCH (e:Entity {ns: $ns, key: key})
+  USING INDEX e:Entity(ns, key)
   SET e.last_txn = $now
 }
 RETURN size($closes) AS closed, size($relations) AS created

@@ -4,6 +4,7 @@
 // RELATES edges, Filter -- the cost follows the frontier's edges, not the graph's size.
 UNWIND $frontier AS key
 MATCH (x:Entity {ns: $ns, key: key})-[r:RELATES]-(y:Entity {ns: $ns})
+USING INDEX x:Entity(ns, key)
 WHERE r.valid_from <= $valid_at AND (r.valid_to IS NULL OR r.valid_to > $valid_at)
   AND CASE WHEN $known_at IS NULL THEN r.txn_end IS NULL
            ELSE r.txn_time <= $known_at AND (r.txn_end IS NULL OR r.txn_end > $known_at) END

@@ -4,6 +4,7 @@
 OPTIONAL MATCH (d:RelationDecl {ns: $ns, type: $type})
 WITH coalesce(d.many, true) AS many
 OPTIONAL MATCH (s:Entity {ns: $ns, key: $from})-[r:RELATES]->(t:Entity {ns: $ns})
+USING INDEX s:Entity(ns, key)
 WHERE r.type = $type AND r.txn_end IS NULL
   AND ($to IS NULL OR NOT (many OR $retract) OR t.key = $to)
 RETURN many, elementId(r) AS ref, t.key AS value, toString(r.valid_from) AS valid_from,

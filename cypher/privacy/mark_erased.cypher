@@ -1,6 +1,7 @@
 // Erasure step 2 (same transaction): hide the entity and every turn and summary that MENTIONS it from the
 // application view, and count them on the erasure record. A turn already erased keeps its first erased_at.
 MATCH (e:Entity {ns: $ns, key: $key})
+USING INDEX e:Entity(ns, key)
 MATCH (x:Erasure {ns: $ns, key_hash: $key_hash})
 SET e.erased_at = $now, e.erased_by = $by, e.erasure_reason = $reason
 WITH e, x

@@ -3,6 +3,7 @@
 // for all the hits in one round trip. NodeUniqueIndexSeek entity_key per key, then its RELATES edges.
 UNWIND $keys AS key
 MATCH (x:Entity {ns: $ns, key: key})-[r:RELATES]-(y:Entity {ns: $ns})
+USING INDEX x:Entity(ns, key)
 WHERE x.erased_at IS NULL AND y.erased_at IS NULL
   AND r.valid_from <= $valid_at AND (r.valid_to IS NULL OR r.valid_to > $valid_at)
   AND CASE WHEN $known_at IS NULL THEN r.txn_end IS NULL

@@ -5,6 +5,7 @@
 CALL {
   UNWIND $tokens AS token
   MATCH (e:Entity {ns: $ns, key: token})
+  USING INDEX e:Entity(ns, key)
   WHERE e.erased_at IS NULL AND ($known_at IS NULL OR e.created_at <= $known_at)
   RETURN 'key' AS via, token AS ask, null AS attribute, e.key AS key
   UNION ALL

@@ -15,6 +15,7 @@ CALL () {
 CALL () {
   UNWIND $versions AS x
   MATCH (e:Entity {ns: $ns, key: x.key})
+  USING INDEX e:Entity(ns, key)
   MERGE (a:Attribute {ns: $ns, name: x.name, value: x.value})
   CREATE (e)-[:HAS {ns: $ns, eid: e.id, believed_eid: e.id, name: x.name, valid_from: datetime(x.valid_from),
                     valid_to: datetime(x.valid_to), txn_time: $now, source: x.source, reason: x.reason}]->(a)
@@ -22,6 +23,7 @@ CALL () {
 CALL () {
   UNWIND $entities AS x
   MATCH (e:Entity {ns: $ns, key: x.key})
+  USING INDEX e:Entity(ns, key)
   SET e.last_txn = $now,
       e.attributes = reduce(acc = coalesce(e.attributes, []), n IN x.names |
                             CASE WHEN n IN acc THEN acc ELSE acc + n END)

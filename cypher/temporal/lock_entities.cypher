@@ -10,6 +10,7 @@ CALL () {
 }
 UNWIND $keys AS key
 MATCH (e:Entity {ns: $ns, key: key})
+USING INDEX e:Entity(ns, key)
 SET e._lock = coalesce(e._lock, 0) + 1, e.id = coalesce(e.id, randomUUID())
 RETURN e.key AS key, e.id AS id, toString(e.created_at) AS created_at, toString(e.last_txn) AS last_txn,
        toString(e.erased_at) AS erased_at, many

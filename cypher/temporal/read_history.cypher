@@ -3,6 +3,7 @@
 // PROFILE: NodeUniqueIndexSeek entity_key, then a prefix seek per attribute name on one of the two
 // relationship indexes (the other branch's key is null and seeks nothing).
 MATCH (e:Entity {ns: $ns, key: $key})
+USING INDEX e:Entity(ns, key)
 WHERE $include_erased OR e.erased_at IS NULL
 CALL (e) {
   UNWIND (CASE WHEN $attribute IS NULL THEN coalesce(e.attributes, []) ELSE [$attribute] END) AS name

@@ -3,8 +3,9 @@
 It fills its own namespace through the library's batch writes (entities with a unique phone, a city and
 a tier, then rounds of city changes with later valid_from, each closing a version and writing two), and
 reports the batch ingest rate. On that graph it times, interleaved call by call so both see the same load:
-- exact lookup by phone through REST (uvicorn on 127.0.0.1 in a thread, httpx keep-alive) and through the
-  raw neo4j driver running the same Cypher (`exact/lookup`), p50/p99 and their ratio;
+- exact lookup by phone through REST (`graphmem serve` in its own process on 127.0.0.1, one keep-alive
+  connection from the standard library's http.client: the client's own cost is not the service's)
+  and through the raw neo4j driver running the same Cypher (`exact/lookup`), p50/p99 and their ratio;
 - the as-of read of an entity whose attribute has 1, 100 and 10,000 versions (valid-time history), at
   known_at = now (believed index) and at a random past known_at (history index), p50/p99;
 - a single assert through the library, p50.
@@ -14,12 +15,15 @@ The namespace is purged at the end unless --keep.
 from __future__ import annotations
 
 import logging
+import os
 import random
 import socket
 import statistics
-import threading
+import subprocess
+import sys
 import time
 from collections.abc import Callable
+from contextlib import closing
 from datetime import datetime, timedelta, timezone
 from typing import Any
 from uuid import uuid4
@@ -30,7 +34,7 @@ from graphmem.channels.exact import read_entity
 from graphmem.channels.fact_records import EntitySpec, FactSpec
 from graphmem.channels.temporal import assert_fact, assert_facts, put_entities
 from graphmem.settings import Settings, load_settings
-from graphmem.store import Store, open_store, purge_namespace
+from graphmem.store import Store, connection_for, open_store, purge_namespace
 from graphmem.types import Namespace
 
 UTC = timezone.utc
@@ -81,33 +85,44 @@ def deep_entity(store: Store, ns: Namespace, key: str, count: int, batch: int) -
 
 
 class RestServer:
-    """The real app under uvicorn on a free loopback port, in a thread of this process."""
+    """The service as it is deployed: `graphmem serve` in its own process on a free loopback port (its own
+    interpreter, so the client's work here never competes with it for one GIL), on the same Neo4j."""
 
     def __init__(self, settings: Settings) -> None:
-        import uvicorn
-
-        from api.app import create_app
-
         with socket.socket() as s:
             s.bind(("127.0.0.1", 0))
             self.port = s.getsockname()[1]
-        config = uvicorn.Config(create_app(settings), host="127.0.0.1", port=self.port, log_level="warning",
-                                access_log=False, lifespan="on")
-        self.server = uvicorn.Server(config)
-        self.thread = threading.Thread(target=self.server.run, daemon=True)
+        self.env = {**os.environ, "GRAPHMEM_PORT": str(self.port), "GRAPHMEM_HOST": "127.0.0.1"}
+        if settings.neo4j_uri is None:  # the managed server this process already uses
+            uri, auth = connection_for(settings)
+            self.env.update({"NEO4J_URI": uri, "NEO4J_USER": auth[0] if auth else "",
+                             "NEO4J_PASSWORD": auth[1] if auth else ""})
+        self.proc: subprocess.Popen[bytes] | None = None
 
     def __enter__(self) -> "RestServer":
-        self.thread.start()
-        deadline = time.monotonic() + 60
-        while not self.server.started:
-            if time.monotonic() > deadline:
-                raise click.ClickException("uvicorn did not start within 60 s")
-            time.sleep(0.05)
-        return self
+        import httpx
+
+        self.proc = subprocess.Popen([sys.executable, "-m", "graphmem", "serve", "--port", str(self.port)],
+                                     env=self.env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        deadline = time.monotonic() + 120
+        while True:
+            try:
+                if httpx.get(f"http://127.0.0.1:{self.port}/readyz", timeout=2).status_code == 200:
+                    return self
+            except httpx.TransportError:
+                pass
+            if self.proc.poll() is not None or time.monotonic() > deadline:
+                self.__exit__()
+                raise click.ClickException("graphmem serve did not become ready within 120 s")
+            time.sleep(0.2)
 
     def __exit__(self, *exc: object) -> None:
-        self.server.should_exit = True
-        self.thread.join(timeout=30)
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
 
 
 def timed(fn: Callable[[], Any]) -> float:
@@ -120,7 +135,10 @@ def measure_lookup(store: Store, settings: Settings, ns: Namespace, entities: in
                    rng: random.Random) -> tuple[list[float], list[float], list[float]]:
     """Alternate REST and raw-driver lookups of random phones; both must find exactly one entity. Also
     times GET /healthz on the same server: the app's own floor (middleware, auth, threadpool)."""
-    import httpx
+    import http.client
+    import json
+    from urllib.parse import urlencode
+
     import neo4j  # the raw driver on purpose: the baseline the REST path is compared with
 
     text = store.query_text("exact/lookup")
@@ -128,11 +146,16 @@ def measure_lookup(store: Store, settings: Settings, ns: Namespace, entities: in
     raw: list[float] = []
     floor: list[float] = []
     auth = (settings.neo4j_user, settings.neo4j_password.get_secret_value()) if settings.neo4j_password else None
-    with RestServer(settings) as server, httpx.Client(base_url=f"http://127.0.0.1:{server.port}") as http, \
+    with RestServer(settings) as server, closing(http.client.HTTPConnection("127.0.0.1", server.port)) as conn, \
             neo4j.GraphDatabase.driver(store.uri, auth=auth) as driver:
+        def get(path: str) -> tuple[int, bytes]:
+            conn.request("GET", path)
+            r = conn.getresponse()
+            return r.status, r.read()
+
         def via_rest(p: str) -> None:
-            r = http.get(f"/v1/{ns.name}/lookup", params={"attribute": "phone", "value": p})
-            assert r.status_code == 200 and len(r.json()["entities"]) == 1, r.text
+            status, body = get(f"/v1/{ns.name}/lookup?" + urlencode({"attribute": "phone", "value": p}))
+            assert status == 200 and len(json.loads(body)["entities"]) == 1, body[:300]
 
         def via_driver(p: str) -> None:
             records, _, _ = driver.execute_query(text, {"ns": ns.name, "attribute": "phone", "value": p,
@@ -148,7 +171,7 @@ def measure_lookup(store: Store, settings: Settings, ns: Namespace, entities: in
             p = phone(rng.randrange(entities))
             rest.append(timed(lambda: via_rest(p)))
             raw.append(timed(lambda: via_driver(p)))
-            floor.append(timed(lambda: http.get("/healthz")))
+            floor.append(timed(lambda: get("/healthz")))
     return rest, raw, floor
 
 

@@ -1,22 +1,24 @@
 """Hybrid search over turns and summaries: vector index + full-text index, fused, filtered, lifted.
 
-Candidates come from four index queries run side by side (dense and keyword, over turns and over
-summaries). Neo4j's vector index cannot pre-filter, so it is over-fetched and widened until enough
-turns of this namespace pass the filters; when widening stops short (a small namespace in a large
-shared index, or one session) an exact cosine scan over the filtered turns takes over. The
+Candidates come from four index queries run in one statement (dense and keyword, over turns and over
+summaries); a second statement reads what ranking needs of them. Neo4j's vector index cannot
+pre-filter, so it is over-fetched and widened until enough turns of this namespace pass the filters;
+when widening stops short (a small namespace in a large shared index, or one session) an exact cosine
+scan over the filtered turns takes over. The
 keyword query requires the namespace inside Lucene and escapes every special character of the
 user's text. Ranking is pure (graphmem.channels.search_rank).
 
 Application-view searches never return erased turns or summaries, nor archived ones (forgetting);
 the audit view sees both. Returned hits are marked as used (for least-recently-used forgetting)
-in the background, so a search never waits on a write.
+in the background, coalesced, so a search never waits on a write.
 """
 
 from __future__ import annotations
 
 import logging
 from collections.abc import Mapping, Sequence
-from concurrent.futures import Future, ThreadPoolExecutor
+import threading
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
@@ -43,7 +45,7 @@ log = logging.getLogger(__name__)
 KINDS = ("turn", "summary")
 MAX_FETCH = 4096
 COVERED_FROM = 5  # the best summaries whose covered turns are read (a summary lifts its turns)
-_pool = ThreadPoolExecutor(max_workers=4, thread_name_prefix="graphmem-search")
+_pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="graphmem-touch")
 
 
 @dataclass(frozen=True)
@@ -149,15 +151,17 @@ class Candidates:
         return [r for r in ranked if r.kind in kinds][:k]
 
     def hits(self, store: Store, ns: Namespace, ranked: Sequence[Ranked]) -> list[Hit]:
-        """The ranked candidates as hits, with the texts of the turns among them."""
-        ids = [r.id for r in ranked if r.kind == "turn"]
-        texts = {row["id"]: row["text"] for row in store.read("search/read_texts", ns=ns.name, ids=ids)} if ids else {}
+        """The ranked candidates as hits. Candidate turns come with their text; a neighbour lifted into the
+        top k without being a candidate has its text read here."""
+        missing = [r.id for r in ranked if r.kind == "turn" and self.rows[r.id].get("text") is None]
+        texts = {row["id"]: row["text"] for row in store.read("search/read_texts", ns=ns.name, ids=missing)} \
+            if missing else {}
         out = []
         for r in ranked:
             if r.kind == "turn":
                 t = self.rows[r.id]
-                out.append(Hit("turn", r.id, texts.get(r.id) or "", t["at"], t["session"], t.get("speaker"), r.score,
-                               r.parts))
+                out.append(Hit("turn", r.id, t.get("text") or texts.get(r.id) or "", t["at"], t["session"],
+                               t.get("speaker"), r.score, r.parts))
             else:
                 m = self.summary_rows[r.id]["summary"]
                 out.append(Hit("summary", r.id, m.get("text") or "", m["to_at"], m["session"], None, r.score, r.parts,
@@ -165,35 +169,39 @@ class Candidates:
         return out
 
 
+PARTS = ("turn_vector", "turn_text", "summary_vector", "summary_text")
+
+
 def gather(store: Store, ns: Namespace, *, query: str, depth: int, filters: Filters) -> Candidates:
     """Dense and keyword candidates over turns and summaries, with the turns' neighbours and the turns
-    the summaries cover, all filtered."""
+    the summaries cover, all filtered: two round trips in the common case (`search/candidates`, then
+    `search/read_candidates`), more only when a part must widen its over-fetch."""
     terms = query_terms(query)
     lucene = lucene_query(terms, ns.name)
-    base = {"ns": ns.name, **filters.params()}
-    text_jobs: dict[str, Future[list[dict[str, Any]]]] = {}
-    if lucene is not None:
-        text_jobs["turn"] = _pool.submit(_widen, store, "search/fulltext_turns", depth, dict(base, lucene=lucene))
-        text_jobs["summary"] = _pool.submit(_widen, store, "search/fulltext_summaries", depth // 5,
-                                            dict(base, lucene=lucene))
     vector = get_embedder(store.settings.model_path).embed_one(query)
-    dense_summaries = _pool.submit(_widen, store, "search/vector_summaries", depth // 5, dict(base, vector=vector))
-    dense_turns = _dense_turns(store, depth, dict(base, vector=vector), filters.session is not None)
-
-    turn_dense = {r["id"]: r["score"] for r in dense_turns}
-    turn_text = {r["id"]: r["score"] for r in text_jobs["turn"].result()} if "turn" in text_jobs else {}
-    summary_dense = {r["id"]: r["score"] for r in dense_summaries.result()}
-    summary_text = {r["id"]: r["score"] for r in text_jobs["summary"].result()} if "summary" in text_jobs else {}
+    base = {"ns": ns.name, **filters.params(), "vector": vector, "lucene": lucene,
+            "turn_want": depth, "summary_want": depth // 5}
+    one_session = filters.session is not None
+    found, complete = _candidates(store, base, skip={"turn_vector"} if one_session else set())
+    if one_session or not complete["turn_vector"]:
+        if not one_session:
+            log.debug("vector index over-fetch fell short; exact scan")
+        found["turn_vector"] = store.read("search/exact_session_turns" if one_session else "search/exact_turns",
+                                          limit=depth, **{k: v for k, v in base.items() if k in _EXACT_PARAMS})
+    turn_dense = {r["id"]: r["score"] for r in found["turn_vector"]}
+    turn_text = {r["id"]: r["score"] for r in found["turn_text"]}
+    summary_dense = {r["id"]: r["score"] for r in found["summary_vector"]}
+    summary_text = {r["id"]: r["score"] for r in found["summary_text"]}
 
     summary_ids = sorted(set(summary_dense) | set(summary_text))
-    summary_rows = store.read("search/read_summaries", ns=ns.name, ids=summary_ids) if summary_ids else []
-    summaries = {r["summary"]["id"]: r for r in summary_rows}
-    best = sorted(summaries, key=lambda i: -(summary_dense.get(i, 0.0) + summary_text.get(i, 0.0)))[:COVERED_FROM]
-    covered = {tid for i in best for tid in summaries[i]["turns"]}
-    wanted = sorted(set(turn_dense) | set(turn_text) | covered)
+    best = sorted(summary_ids, key=lambda i: -(summary_dense.get(i, 0.0) + summary_text.get(i, 0.0)))[:COVERED_FROM]
+    turn_ids = sorted(set(turn_dense) | set(turn_text))
+    read = store.read("search/read_candidates", ns=ns.name, summary_ids=summary_ids, best=best,
+                      turn_ids=turn_ids)[0] if summary_ids or turn_ids else {"summaries": [], "turns": []}
+    summaries = {r["summary"]["id"]: r for r in read["summaries"]}
     rows: dict[str, dict[str, Any]] = {}
     around: dict[str, dict[str, Any]] = {}
-    for r in store.read("search/read_turns", ns=ns.name, ids=wanted) if wanted else []:
+    for r in read["turns"]:
         rows[r["id"]] = r
         for side in ("prev", "next"):
             if r[side] is not None:
@@ -201,7 +209,7 @@ def gather(store: Store, ns: Namespace, *, query: str, depth: int, filters: Filt
                                    "speaker": r[f"{side}_speaker"], "importance": r[f"{side}_importance"],
                                    "question": r.get(f"{side}_question", False), "erased": r[f"{side}_erased"],
                                    "archived": r[f"{side}_archived"], "prev": None, "next": None}
-    for i, r in around.items():  # a neighbour that is no candidate: known without its own neighbours
+    for i, r in around.items():  # a neighbour that is no candidate: known without its own neighbours (or text)
         rows.setdefault(i, r)
     infos = {i: TurnInfo(i, r["session"], r["at"], r.get("speaker"), r.get("importance") or 0.5, r["prev"],
                          r["next"], bool(r["question"])) for i, r in rows.items()}
@@ -215,48 +223,71 @@ def gather(store: Store, ns: Namespace, *, query: str, depth: int, filters: Filt
         named_speakers(query, {r.get("speaker") for r in rows.values()}))
 
 
-def _widen(store: Store, name: str, want: int, params: dict[str, Any]) -> list[dict[str, Any]]:
-    """Over-fetch an index query, widening ×4 until `want` hits pass the filters, the index runs dry or
-    MAX_FETCH is reached."""
-    rows, _ = _widen_exhausted(store, name, want, params)
-    return rows
+_EXACT_PARAMS = {"ns", "vector", "session", "speaker", "since", "until", "all", "archived"}
 
 
-def _widen_exhausted(store: Store, name: str, want: int, params: dict[str, Any]) -> tuple[list[dict[str, Any]], bool]:
-    fetch = max(64, want * 4)
-    while True:
-        row = store.read(name, fetch=fetch, limit=want, **params)[0]
-        hits: list[dict[str, Any]] = row["hits"]
-        if len(hits) >= want or row["fetched"] < fetch:
-            return hits, True
-        if fetch >= MAX_FETCH:
-            return hits, False
-        fetch = min(fetch * 4, MAX_FETCH)
+def _candidates(store: Store, base: dict[str, Any], skip: set[str]) -> tuple[dict[str, list[dict[str, Any]]],
+                                                                             dict[str, bool]]:
+    """Run `search/candidates`, widening (×4, up to MAX_FETCH) only the parts that came back short: fewer
+    than wanted passed the filters although the index had more. `complete` is false for a part that
+    stopped at MAX_FETCH still short (a small namespace in a large shared index)."""
+    want = {p: base["turn_want"] if p.startswith("turn") else base["summary_want"] for p in PARTS}
+    fetch = {p: 0 if p in skip or want[p] == 0 or (p.endswith("text") and base["lucene"] is None)
+             else max(64, want[p] * 4) for p in PARTS}
+    found: dict[str, list[dict[str, Any]]] = {p: [] for p in PARTS}
+    complete = {p: True for p in PARTS}
+    while any(fetch.values()):
+        row = store.read("search/candidates", **base, **{f"{p}_fetch": fetch[p] for p in PARTS})[0]
+        for p in PARTS:
+            if not fetch[p]:
+                continue
+            found[p] = row[p]
+            if len(row[p]) >= want[p] or row[f"{p}_fetched"] < fetch[p]:
+                fetch[p] = 0
+            elif fetch[p] >= MAX_FETCH:
+                fetch[p], complete[p] = 0, False
+            else:
+                fetch[p] = min(fetch[p] * 4, MAX_FETCH)
+    return found, complete
 
 
-def _dense_turns(store: Store, want: int, params: dict[str, Any], one_session: bool) -> list[dict[str, Any]]:
-    """Vector index with widening, or an exact scan for one session or when widening fell short."""
-    if not one_session:
-        hits, complete = _widen_exhausted(store, "search/vector_turns", want, params)
-        if complete:
-            return hits
-        log.debug("vector index over-fetch fell short (%d of %d); exact scan", len(hits), want)
-    return store.read("search/exact_session_turns" if one_session else "search/exact_turns", limit=want, **params)
+_TOUCH = {"turn": "search/touch_turns", "summary": "search/touch_summaries"}
+
+
+class _Touches:
+    """Ids of hits waiting to be marked as used, per (store, namespace, kind). At most one flush is queued
+    at a time and it writes everything pending, so under load many searches share one small write instead
+    of each adding a transaction that competes with searches for the CPU."""
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.pending: dict[tuple[int, str, str], tuple[Store, set[str]]] = {}
+        self.queued = False
+
+    def add(self, store: Store, ns: Namespace, hits: Sequence[Hit]) -> None:
+        with self.lock:
+            for h in hits:
+                self.pending.setdefault((id(store), ns.name, h.kind), (store, set()))[1].add(h.id)
+            if self.queued:
+                return
+            self.queued = True
+        _pool.submit(self.flush)
+
+    def flush(self) -> None:
+        with self.lock:
+            work, self.pending, self.queued = self.pending, {}, False
+        now = utcnow()
+        for (_, ns, kind), (store, ids) in work.items():
+            try:
+                store.write_one(_TOUCH[kind], ns=ns, ids=sorted(ids), now=now)
+            except Exception as exc:  # best effort: a lost touch only makes forgetting a little less exact
+                log.debug("touch failed: %s", exc)
+
+
+_touches = _Touches()
 
 
 def _touch(store: Store, ns: Namespace, hits: Sequence[Hit]) -> None:
-    """Mark hits as used now, in the background (forgetting prefers what nobody reads)."""
-    now = utcnow()
-    turns = [h.id for h in hits if h.kind == "turn"]
-    summaries = [h.id for h in hits if h.kind == "summary"]
-
-    def work() -> None:
-        try:
-            if turns:
-                store.write_one("search/touch_turns", ns=ns.name, ids=turns, now=now)
-            if summaries:
-                store.write_one("search/touch_summaries", ns=ns.name, ids=summaries, now=now)
-        except Exception as exc:  # best effort: a lost touch only makes forgetting a little less exact
-            log.debug("touch failed: %s", exc)
-
-    _pool.submit(work)
+    """Mark hits as used (forgetting prefers what nobody reads), in the background: a search never waits
+    on a write."""
+    _touches.add(store, ns, hits)

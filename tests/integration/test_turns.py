@@ -38,11 +38,16 @@ def test_turn_is_stored_and_read_back_exactly(store: Store, ns: Namespace) -> No
             get_turn(store, ns, turn_id=missing)
 
 
+def _linked(store: Store, ns: Namespace, ids: list[str]) -> list[dict]:
+    """The turns with their NEXT neighbours, as search reads them."""
+    return store.read("search/read_candidates", ns=ns.name, summary_ids=[], best=[], turn_ids=ids)[0]["turns"]
+
+
 def test_generated_ids_and_next_chain(store: Store, ns: Namespace) -> None:
     ids = [add_turn(store, ns, session="s", turn=NewTurn(f"turn {i}")).turns[0].id for i in range(4)]
     assert len(set(ids)) == 4 and all(i.startswith("t-") for i in ids)
     assert _chain(store, ns, "s") == ids
-    rows = store.read("search/read_turns", ns=ns.name, ids=ids)
+    rows = _linked(store, ns, ids)
     links = {r["id"]: (r["prev"], r["next"]) for r in rows}
     assert links[ids[0]] == (None, ids[1]) and links[ids[2]] == (ids[1], ids[3]) and links[ids[3]] == (ids[2], None)
 
@@ -119,7 +124,7 @@ def test_concurrent_writers_to_one_session_serialise(store: Store, ns: Namespace
     w = read_window(store, ns, session="s", size=100)
     assert sorted(t.seq for t in w.turns) == list(range(1, 13))
     assert len(_chain(store, ns, "s")) == 12
-    rows = store.read("search/read_turns", ns=ns.name, ids=[t.id for t in w.turns])
+    rows = _linked(store, ns, [t.id for t in w.turns])
     assert sum(1 for r in rows if r["prev"] is None) == 1, "one chain, no fork"
 
 
