@@ -41,6 +41,20 @@ def parse_instant(value: Any, field: str) -> datetime:
     return parse_instant(parsed, field)
 
 
+def stored_instant(value: Any) -> datetime | None:
+    """A time read back from Neo4j as an aware datetime in `timezone.utc`, from a driver value or from
+    text. Queries returning many times return `toString(...)`: the driver's temporal codec costs tens of
+    microseconds per value (it dominated search and batch writes), `fromisoformat` about one. Normalising
+    to `timezone.utc` also matters: a datetime read back carries a *named* "UTC" zone, and Neo4j neither
+    equates nor orders a zone-id DateTime like the offset (`Z`) ones graphmem writes, even for one instant.
+    """
+    if value is None:
+        return None
+    if isinstance(value, str):
+        value = datetime.fromisoformat(value.split("[", 1)[0])
+    return value.astimezone(UTC)  # type: ignore[no-any-return]
+
+
 def optional_instant(value: Any, field: str) -> datetime | None:
     return None if value is None else parse_instant(value, field)
 

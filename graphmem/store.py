@@ -102,6 +102,7 @@ class Store:
         self.uri = uri
         self._db = settings.neo4j_database
         self._q = queries if queries is not None else load_queries()
+        self._before_close: list[Callable[[], None]] = []
         self._driver = GraphDatabase.driver(
             uri, auth=auth, max_transaction_retry_time=settings.neo4j_max_retry_time,
             connection_acquisition_timeout=30.0, connection_timeout=5.0,
@@ -176,7 +177,17 @@ class Store:
     def server_time(self) -> datetime:
         return self.read("admin/server_time")[0]["now"]  # type: ignore[no-any-return]
 
+    def on_close(self, callback: Callable[[], None]) -> None:
+        """Run `callback` before the driver closes (background writers finish their work first)."""
+        if callback not in self._before_close:
+            self._before_close.append(callback)
+
     def close(self) -> None:
+        for callback in self._before_close:
+            try:
+                callback()
+            except Exception as exc:  # closing must not fail on a helper's trouble
+                log.debug("before-close callback failed: %s", exc)
         self._driver.close()
 
 

@@ -1,12 +1,13 @@
 // What ranking needs, in one round trip: the candidate summaries with the turns they cover, then the
 // candidate turns ($turn_ids) plus the turns covered by the best summaries ($best), each with its text and
-// its neighbours in arrival order (NEXT), for neighbour expansion.
+// its neighbours in arrival order (NEXT), for neighbour expansion. Times as text (see instants.stored_instant).
 CALL () {
   UNWIND $summary_ids AS id
   MATCH (m:Summary {ns: $ns, id: id})
   OPTIONAL MATCH (m)-[:COVERS]->(c:Turn {ns: $ns})
   WITH m, collect(c.id) AS covered
-  RETURN collect({summary: m {.id, .session, .text, .from_at, .to_at, .from_seq, .to_seq, .importance, .speakers},
+  RETURN collect({summary: m {.id, .session, .text, from_at: toString(m.from_at), to_at: toString(m.to_at), .from_seq, .to_seq,
+                             .importance, .speakers},
                   turns: covered}) AS summaries
 }
 CALL (summaries) {
@@ -16,12 +17,12 @@ CALL (summaries) {
   MATCH (t:Turn {ns: $ns, id: id})
   OPTIONAL MATCH (p:Turn {ns: $ns})-[:NEXT]->(t)
   OPTIONAL MATCH (t)-[:NEXT]->(n:Turn {ns: $ns})
-  RETURN collect({id: t.id, session: t.session, at: t.at, speaker: t.speaker, importance: t.importance, text: t.text,
+  RETURN collect({id: t.id, session: t.session, at: toString(t.at), speaker: t.speaker, importance: t.importance, text: t.text,
        question: coalesce(t.text CONTAINS '?', false), erased: t.erased_at IS NOT NULL,
        archived: t.archived_at IS NOT NULL,
-       prev: p.id, prev_at: p.at, prev_speaker: p.speaker, prev_importance: p.importance,
+       prev: p.id, prev_at: toString(p.at), prev_speaker: p.speaker, prev_importance: p.importance,
        prev_erased: p.erased_at IS NOT NULL, prev_archived: p.archived_at IS NOT NULL,
-       next: n.id, next_at: n.at, next_speaker: n.speaker, next_importance: n.importance,
+       next: n.id, next_at: toString(n.at), next_speaker: n.speaker, next_importance: n.importance,
        next_question: coalesce(n.text CONTAINS '?', false),
        next_erased: n.erased_at IS NOT NULL, next_archived: n.archived_at IS NOT NULL}) AS turns
 }

@@ -13,7 +13,7 @@ from typing import Any
 
 from graphmem.errors import InvalidInput
 from graphmem.identifiers import Registry
-from graphmem.instants import parse_instant
+from graphmem.instants import parse_instant, stored_instant
 from graphmem.timeline import Scalar, check_interval, check_scalar
 
 MAX_KEY_CHARS = 500  # entity keys live in a range index (8 kB key limit)
@@ -23,19 +23,9 @@ MAX_TEXT_CHARS = 2000  # source, reason
 
 
 def instant(value: Any) -> datetime | None:
-    """A stored time as an aware datetime in `timezone.utc`, from a driver DateTime or from text.
-
-    Queries that return many times return them as text (`toString(...)`), and times sent in bulk go as
-    ISO text (`datetime(x.valid_from)` in Cypher): the driver's temporal codec costs about half a
-    millisecond per value, which dominated batch writes. Normalising to `timezone.utc` also matters:
-    a datetime read back carries a *named* "UTC" zone, and Neo4j neither equates nor orders a zone-id
-    DateTime like the offset (`Z`) ones graphmem writes, even for the same instant.
-    """
-    if value is None:
-        return None
-    if isinstance(value, str):
-        value = datetime.fromisoformat(value.split("[", 1)[0])
-    return value.astimezone(timezone.utc)  # type: ignore[no-any-return]
+    """A stored time (driver value or `toString` text) as an aware UTC datetime: see `stored_instant`.
+    Times sent in bulk go as ISO text too (`datetime(x.valid_from)` in Cypher), for the same reason."""
+    return stored_instant(value)
 
 
 def wire(value: datetime | None) -> str | None:

@@ -16,8 +16,9 @@ in the background, coalesced, so a search never waits on a write.
 from __future__ import annotations
 
 import logging
-from collections.abc import Mapping, Sequence
+import math
 import threading
+from collections.abc import Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -33,10 +34,11 @@ from graphmem.channels.search_rank import (
     named_speakers,
     query_terms,
     rank,
+    rounded,
 )
 from graphmem.embedding import get_embedder
 from graphmem.errors import InvalidInput, InvalidInterval
-from graphmem.instants import utcnow
+from graphmem.instants import stored_instant, utcnow
 from graphmem.store import Store
 from graphmem.types import Namespace
 
@@ -46,6 +48,7 @@ KINDS = ("turn", "summary")
 MAX_FETCH = 4096
 COVERED_FROM = 5  # the best summaries whose covered turns are read (a summary lifts its turns)
 _pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="graphmem-touch")
+_keyword_pool = ThreadPoolExecutor(max_workers=4, thread_name_prefix="graphmem-search")
 
 
 @dataclass(frozen=True)
@@ -148,7 +151,7 @@ class Candidates:
         ranked = rank(turns=self.turns, turn_dense=self.turn_dense, turn_text=self.turn_text,
                       summaries=self.summaries, summary_dense=self.summary_dense, summary_text=self.summary_text,
                       eligible=self.eligible, w=weights, speakers=self.speakers)
-        return [r for r in ranked if r.kind in kinds][:k]
+        return rounded([r for r in ranked if r.kind in kinds][:k])
 
     def hits(self, store: Store, ns: Namespace, ranked: Sequence[Ranked]) -> list[Hit]:
         """The ranked candidates as hits. Candidate turns come with their text; a neighbour lifted into the
@@ -178,11 +181,15 @@ def gather(store: Store, ns: Namespace, *, query: str, depth: int, filters: Filt
     `search/read_candidates`), more only when a part must widen its over-fetch."""
     terms = query_terms(query)
     lucene = lucene_query(terms, ns.name)
-    vector = get_embedder(store.settings.model_path).embed_one(query)
-    base = {"ns": ns.name, **filters.params(), "vector": vector, "lucene": lucene,
+    base = {"ns": ns.name, **filters.params(), "vector": None, "lucene": lucene,
             "turn_want": depth, "summary_want": depth // 5}
     one_session = filters.session is not None
-    found, complete = _candidates(store, base, skip={"turn_vector"} if one_session else set())
+    # the keyword parts need no vector: they run while the query is embedded (torch releases the GIL)
+    keyword = _keyword_pool.submit(_candidates, store, base, {"turn_vector", "summary_vector"})
+    base["vector"] = get_embedder(store.settings.model_path).embed_one(query)
+    found, complete = _candidates(store, base, {"turn_text", "summary_text"} | ({"turn_vector"} if one_session else set()))
+    by_text, _ = keyword.result()
+    found.update(turn_text=by_text["turn_text"], summary_text=by_text["summary_text"])
     if one_session or not complete["turn_vector"]:
         if not one_session:
             log.debug("vector index over-fetch fell short; exact scan")
@@ -199,9 +206,14 @@ def gather(store: Store, ns: Namespace, *, query: str, depth: int, filters: Filt
     read = store.read("search/read_candidates", ns=ns.name, summary_ids=summary_ids, best=best,
                       turn_ids=turn_ids)[0] if summary_ids or turn_ids else {"summaries": [], "turns": []}
     summaries = {r["summary"]["id"]: r for r in read["summaries"]}
+    for r in summaries.values():
+        r["summary"]["from_at"] = stored_instant(r["summary"]["from_at"])
+        r["summary"]["to_at"] = stored_instant(r["summary"]["to_at"])
     rows: dict[str, dict[str, Any]] = {}
     around: dict[str, dict[str, Any]] = {}
     for r in read["turns"]:
+        for name in ("at", "prev_at", "next_at"):
+            r[name] = stored_instant(r[name])
         rows[r["id"]] = r
         for side in ("prev", "next"):
             if r[side] is not None:
@@ -226,14 +238,28 @@ def gather(store: Store, ns: Namespace, *, query: str, depth: int, filters: Filt
 _EXACT_PARAMS = {"ns", "vector", "session", "speaker", "since", "until", "all", "archived"}
 
 
+#: per (store, namespace, part, filtered or not): the share of an index's over-fetch that passed the filters
+#: last time, so that a namespace that owns most of an index asks for little more than it wants, and one
+#: in a crowded index asks for enough at once instead of widening (each widening is a round trip).
+_pass_rate: dict[tuple[int, str, str, bool], float] = {}
+_MIN_RATE = 1 / 16
+_DEFAULT_RATE = 0.25
+
+
+def _first_fetch(want: int, rate: float | None) -> int:
+    return min(MAX_FETCH, max(want + 8, math.ceil(want / (rate or _DEFAULT_RATE) * 1.25)))
+
+
 def _candidates(store: Store, base: dict[str, Any], skip: set[str]) -> tuple[dict[str, list[dict[str, Any]]],
                                                                              dict[str, bool]]:
     """Run `search/candidates`, widening (×4, up to MAX_FETCH) only the parts that came back short: fewer
     than wanted passed the filters although the index had more. `complete` is false for a part that
     stopped at MAX_FETCH still short (a small namespace in a large shared index)."""
     want = {p: base["turn_want"] if p.startswith("turn") else base["summary_want"] for p in PARTS}
+    filtered = any(base[f] is not None for f in ("session", "speaker", "since", "until"))
+    keys = {p: (id(store), base["ns"], p, filtered) for p in PARTS}
     fetch = {p: 0 if p in skip or want[p] == 0 or (p.endswith("text") and base["lucene"] is None)
-             else max(64, want[p] * 4) for p in PARTS}
+             else _first_fetch(want[p], _pass_rate.get(keys[p])) for p in PARTS}
     found: dict[str, list[dict[str, Any]]] = {p: [] for p in PARTS}
     complete = {p: True for p in PARTS}
     while any(fetch.values()):
@@ -242,6 +268,8 @@ def _candidates(store: Store, base: dict[str, Any], skip: set[str]) -> tuple[dic
             if not fetch[p]:
                 continue
             found[p] = row[p]
+            if row[f"{p}_fetched"]:
+                _pass_rate[keys[p]] = max(_MIN_RATE, min(1.0, len(row[p]) / row[f"{p}_fetched"]))
             if len(row[p]) >= want[p] or row[f"{p}_fetched"] < fetch[p]:
                 fetch[p] = 0
             elif fetch[p] >= MAX_FETCH:
@@ -263,25 +291,38 @@ class _Touches:
         self.lock = threading.Lock()
         self.pending: dict[tuple[int, str, str], tuple[Store, set[str]]] = {}
         self.queued = False
+        self.idle = threading.Event()
+        self.idle.set()
 
     def add(self, store: Store, ns: Namespace, hits: Sequence[Hit]) -> None:
+        store.on_close(self.drain)
         with self.lock:
             for h in hits:
                 self.pending.setdefault((id(store), ns.name, h.kind), (store, set()))[1].add(h.id)
             if self.queued:
                 return
             self.queued = True
+            self.idle.clear()
         _pool.submit(self.flush)
 
     def flush(self) -> None:
         with self.lock:
             work, self.pending, self.queued = self.pending, {}, False
         now = utcnow()
-        for (_, ns, kind), (store, ids) in work.items():
-            try:
-                store.write_one(_TOUCH[kind], ns=ns, ids=sorted(ids), now=now)
-            except Exception as exc:  # best effort: a lost touch only makes forgetting a little less exact
-                log.debug("touch failed: %s", exc)
+        try:
+            for (_, ns, kind), (store, ids) in work.items():
+                try:
+                    store.write_one(_TOUCH[kind], ns=ns, ids=sorted(ids), now=now)
+                except Exception as exc:  # best effort: a lost touch only makes forgetting a little less exact
+                    log.debug("touch failed: %s", exc)
+        finally:
+            with self.lock:
+                if not self.queued:
+                    self.idle.set()
+
+    def drain(self, timeout: float = 10.0) -> None:
+        """Wait for queued touches (a store calls this before it closes its driver)."""
+        self.idle.wait(timeout)
 
 
 _touches = _Touches()

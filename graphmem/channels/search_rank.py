@@ -205,10 +205,13 @@ def rank(*, turns: Mapping[str, TurnInfo], turn_dense: Mapping[str, float], turn
         total = w.summary_hit * parts["fused"] + parts["session"] + parts["recency"] + parts["importance"]
         out.append(Ranked("summary", sid, total, parts))
     out.sort(key=lambda r: (-r.score, r.kind, r.id))
-    for r in out:
-        r.score = round(r.score, 6)
-        r.parts = {k: round(v, 6) for k, v in r.parts.items()}
     return out
+
+
+def rounded(ranked: Sequence[Ranked]) -> list[Ranked]:
+    """Scores and parts rounded for display (only for what is returned: rounding every candidate cost more
+    than ranking them)."""
+    return [Ranked(r.kind, r.id, round(r.score, 6), {k: round(v, 6) for k, v in r.parts.items()}) for r in ranked]
 
 
 def _recency(at: datetime, newest: datetime | None, half_life_days: float) -> float:
