@@ -1,5 +1,5 @@
 // Router rule 4: the live entities mentioned by the turns and summaries that semantic search found.
-CALL {
+CALL () {
   UNWIND $turn_ids AS id
   MATCH (x:Turn {ns: $ns, id: id})-[:MENTIONS]->(e:Entity {ns: $ns})
   WHERE x.erased_at IS NULL AND e.erased_at IS NULL

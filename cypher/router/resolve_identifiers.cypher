@@ -2,7 +2,7 @@
 // hold one of the query's identifier values under an attribute name of its kind, as of (valid_at,
 // known_at; null known_at = believed now). Same visibility as exact/lookup and exact/read_entities.
 // Index seeks only: entity_key per token, attribute_value (ns, name, value) per (value, name).
-CALL {
+CALL () {
   UNWIND $tokens AS token
   MATCH (e:Entity {ns: $ns, key: token})
   USING INDEX e:Entity(ns, key)

@@ -18,6 +18,7 @@ from __future__ import annotations
 import logging
 import math
 import threading
+import time
 from collections.abc import Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -79,6 +80,10 @@ class Filters:
     until: datetime | None
     all: bool
     archived: bool
+
+    @property
+    def filtered(self) -> bool:
+        return any(f is not None for f in (self.session, self.speaker, self.since, self.until))
 
     def params(self) -> dict[str, Any]:
         return {"session": self.session, "speaker": self.speaker, "since": self.since, "until": self.until,
@@ -186,15 +191,17 @@ def gather(store: Store, ns: Namespace, *, query: str, depth: int, filters: Filt
     one_session = filters.session is not None
     # the keyword parts need no vector: they run while the query is embedded (torch releases the GIL)
     keyword = _keyword_pool.submit(_candidates, store, base, {"turn_vector", "summary_vector"})
+    exact = _exact_parts(store, base, filtered=filters.filtered, one_session=one_session)
     base["vector"] = get_embedder(store.settings.model_path).embed_one(query)
-    found, complete = _candidates(store, base, {"turn_text", "summary_text"} | ({"turn_vector"} if one_session else set()))
+    found, complete = _candidates(store, base, {"turn_text", "summary_text"} | exact)
     by_text, _ = keyword.result()
     found.update(turn_text=by_text["turn_text"], summary_text=by_text["summary_text"])
-    if one_session or not complete["turn_vector"]:
-        if not one_session:
-            log.debug("vector index over-fetch fell short; exact scan")
+    params = {k: v for k, v in base.items() if k in _EXACT_PARAMS}
+    if "turn_vector" in exact or not complete["turn_vector"]:
         found["turn_vector"] = store.read("search/exact_session_turns" if one_session else "search/exact_turns",
-                                          limit=depth, **{k: v for k, v in base.items() if k in _EXACT_PARAMS})
+                                          limit=depth, **params)
+    if "summary_vector" in exact or not complete["summary_vector"]:
+        found["summary_vector"] = store.read("search/exact_summaries", limit=depth // 5, **params) if depth // 5 else []
     turn_dense = {r["id"]: r["score"] for r in found["turn_vector"]}
     turn_text = {r["id"]: r["score"] for r in found["turn_text"]}
     summary_dense = {r["id"]: r["score"] for r in found["summary_vector"]}
@@ -246,6 +253,36 @@ _MIN_RATE = 1 / 16
 _DEFAULT_RATE = 0.25
 
 
+_SIZE_TTL = 60.0
+_sizes: dict[tuple[int, str], tuple[float, int, int]] = {}
+
+
+def _namespace_size(store: Store, ns: str) -> tuple[int, int]:
+    """(turns, summaries) of the namespace, counted at most once a minute per process."""
+    key = (id(store), ns)
+    cached = _sizes.get(key)
+    if cached is not None and time.monotonic() - cached[0] < _SIZE_TTL:
+        return cached[1], cached[2]
+    row = store.read("search/namespace_size", ns=ns)[0]
+    _sizes[key] = (time.monotonic(), row["turns"], row["summaries"])
+    return row["turns"], row["summaries"]
+
+
+def _exact_parts(store: Store, base: Mapping[str, Any], *, filtered: bool, one_session: bool) -> set[str]:
+    """The dense parts better served by an exact cosine scan of the namespace than by the shared vector
+    index: one session's turns (index-backed, small), and any kind of which the namespace holds no more
+    items than the over-fetch its pass rate calls for (a small tenant beside large ones: the scan is
+    exact and reads fewer nodes than the index would)."""
+    exact = {"turn_vector"} if one_session else set()
+    turns, summaries = _namespace_size(store, base["ns"])
+    for part, size, want in (("turn_vector", turns, base["turn_want"]),
+                             ("summary_vector", summaries, base["summary_want"])):
+        rate = _pass_rate.get((id(store), base["ns"], part, filtered))
+        if rate is not None and size <= _first_fetch(want, rate):
+            exact.add(part)
+    return exact
+
+
 def _first_fetch(want: int, rate: float | None) -> int:
     return min(MAX_FETCH, max(want + 8, math.ceil(want / (rate or _DEFAULT_RATE) * 1.25)))
 
@@ -256,7 +293,7 @@ def _candidates(store: Store, base: dict[str, Any], skip: set[str]) -> tuple[dic
     than wanted passed the filters although the index had more. `complete` is false for a part that
     stopped at MAX_FETCH still short (a small namespace in a large shared index)."""
     want = {p: base["turn_want"] if p.startswith("turn") else base["summary_want"] for p in PARTS}
-    filtered = any(base[f] is not None for f in ("session", "speaker", "since", "until"))
+    filtered = any(base[f] is not None for f in ("session", "speaker", "since", "until"))  # = Filters.filtered
     keys = {p: (id(store), base["ns"], p, filtered) for p in PARTS}
     fetch = {p: 0 if p in skip or want[p] == 0 or (p.endswith("text") and base["lucene"] is None)
              else _first_fetch(want[p], _pass_rate.get(keys[p])) for p in PARTS}
