@@ -402,6 +402,9 @@ def render_context(hits: Iterable[Hit], *, budget_tokens: int | None,
     Lines are added while they fit; the first that does not is shortened word by word when at
     least a few tokens remain, and the cut stops there so that order still means importance.
     """
+    if budget_tokens is None:  # nothing to cut: one tokenizer call for the whole text
+        text = "\n".join(" ".join(h.text.split()) for h in hits)
+        return text, count_tokens(text) if text else 0
     lines: list[str] = []
     used = 0
     for h in hits:

@@ -1,9 +1,16 @@
-// How many turns and summaries the namespace holds (index-backed counts on (ns, id)): search scans a small
-// namespace exactly instead of over-fetching a vector index shared with larger ones.
+// How many turns and summaries the namespace holds (index-backed counts on (ns, id)), and how many all
+// namespaces hold (the count store): search scans a small namespace exactly instead of over-fetching a
+// vector index shared with larger ones, and sizes its first over-fetch by the namespace's share.
 CALL () {
   MATCH (t:Turn {ns: $ns}) WHERE t.id IS NOT NULL RETURN count(t) AS turns
 }
 CALL () {
   MATCH (s:Summary {ns: $ns}) WHERE s.id IS NOT NULL RETURN count(s) AS summaries
 }
-RETURN turns, summaries
+CALL () {
+  MATCH (t:Turn) RETURN count(t) AS all_turns
+}
+CALL () {
+  MATCH (s:Summary) RETURN count(s) AS all_summaries
+}
+RETURN turns, summaries, all_turns, all_summaries

@@ -254,18 +254,18 @@ _DEFAULT_RATE = 0.25
 
 
 _SIZE_TTL = 60.0
-_sizes: dict[tuple[int, str], tuple[float, int, int]] = {}
+_sizes: dict[tuple[int, str], tuple[float, dict[str, int]]] = {}
 
 
-def _namespace_size(store: Store, ns: str) -> tuple[int, int]:
-    """(turns, summaries) of the namespace, counted at most once a minute per process."""
+def _namespace_size(store: Store, ns: str) -> dict[str, int]:
+    """Turns and summaries of the namespace and of all namespaces, counted at most once a minute per process."""
     key = (id(store), ns)
     cached = _sizes.get(key)
     if cached is not None and time.monotonic() - cached[0] < _SIZE_TTL:
-        return cached[1], cached[2]
+        return cached[1]
     row = store.read("search/namespace_size", ns=ns)[0]
-    _sizes[key] = (time.monotonic(), row["turns"], row["summaries"])
-    return row["turns"], row["summaries"]
+    _sizes[key] = (time.monotonic(), row)
+    return row
 
 
 def _exact_parts(store: Store, base: Mapping[str, Any], *, filtered: bool, one_session: bool) -> set[str]:
@@ -274,11 +274,13 @@ def _exact_parts(store: Store, base: Mapping[str, Any], *, filtered: bool, one_s
     items than the over-fetch its pass rate calls for (a small tenant beside large ones: the scan is
     exact and reads fewer nodes than the index would)."""
     exact = {"turn_vector"} if one_session else set()
-    turns, summaries = _namespace_size(store, base["ns"])
-    for part, size, want in (("turn_vector", turns, base["turn_want"]),
-                             ("summary_vector", summaries, base["summary_want"])):
-        rate = _pass_rate.get((id(store), base["ns"], part, filtered))
-        if rate is not None and size <= _first_fetch(want, rate):
+    n = _namespace_size(store, base["ns"])
+    for part, size, total, want in (("turn_vector", n["turns"], n["all_turns"], base["turn_want"]),
+                                    ("summary_vector", n["summaries"], n["all_summaries"], base["summary_want"])):
+        key = (id(store), base["ns"], part, filtered)
+        if key not in _pass_rate and total:  # until measured: the namespace's share of the index
+            _pass_rate[key] = max(_MIN_RATE, min(1.0, size / total))
+        if size <= _first_fetch(want, _pass_rate.get(key)):
             exact.add(part)
     return exact
 
