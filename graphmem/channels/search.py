@@ -190,7 +190,7 @@ def gather(store: Store, ns: Namespace, *, query: str, depth: int, filters: Filt
             "turn_want": depth, "summary_want": depth // 5}
     one_session = filters.session is not None
     # the keyword parts need no vector: they run while the query is embedded (torch releases the GIL)
-    keyword = _keyword_pool.submit(_candidates, store, base, {"turn_vector", "summary_vector"})
+    keyword = _keyword_pool.submit(_candidates, store, dict(base), {"turn_vector", "summary_vector"})
     exact = _exact_parts(store, base, filtered=filters.filtered, one_session=one_session)
     base["vector"] = get_embedder(store.settings.model_path).embed_one(query)
     found, complete = _candidates(store, base, {"turn_text", "summary_text"} | exact)
