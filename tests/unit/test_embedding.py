@@ -1,0 +1,84 @@
+"""The embedder runs all-MiniLM-L6-v2 through ONNX Runtime; these tests hold it to torch's vectors."""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from graphmem.embedding import DIMENSIONS, Embedder, _export_key, bundled_model_path, get_embedder
+from graphmem.errors import ConfigError
+
+TEXTS = ["My phone number is 138 0013 8000.", "D1:3", "Where did Anna buy her bike?",
+         "We moved to Lisbon in May and the kids started school there. " * 12, "ok", "Ünïcödé — 東京 🚲"]
+
+
+@pytest.fixture(scope="module")
+def torch_embedder() -> Embedder:
+    return Embedder(bundled_model_path(), backend="torch")
+
+
+def test_the_default_backend_is_onnx() -> None:
+    # onnxruntime and onnx are dependencies: falling back to torch here means the export broke.
+    assert get_embedder().backend == "onnx"
+
+
+def test_onnx_vectors_match_torch_singly_and_in_batches(torch_embedder: Embedder) -> None:
+    onnx = get_embedder()
+    expected = np.array(torch_embedder.embed(TEXTS))
+    batched = np.array(onnx.embed(TEXTS))  # sorted by length inside; must come back in input order
+    singles = np.array([onnx.embed_one(t) for t in TEXTS])
+    assert batched.shape == (len(TEXTS), DIMENSIONS)
+    assert np.abs(batched - expected).max() < 1e-4
+    assert np.abs(singles - expected).max() < 1e-4
+    assert np.allclose(np.linalg.norm(batched, axis=1), 1.0, atol=1e-5)
+
+
+def test_batches_larger_than_batch_size_keep_order() -> None:
+    onnx = get_embedder()
+    texts = [f"turn {i}: " + "word " * (i % 9) for i in range(70)]
+    vectors = np.array(onnx.embed(texts, batch_size=16))
+    assert np.abs(vectors[37] - np.array(onnx.embed_one(texts[37]))).max() < 1e-4
+    assert onnx.embed([]) == []
+
+
+def test_meaning_is_kept() -> None:
+    a, b, c = (np.array(v) for v in get_embedder().embed(
+        ["I bought a new bicycle last week.", "Last week I purchased a new bike.", "The tax return is due in April."]))
+    assert a @ b > a @ c + 0.3
+
+
+def test_a_broken_cached_export_falls_back_to_torch(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                     caplog: pytest.LogCaptureFixture) -> None:
+    monkeypatch.setenv("GRAPHMEM_HOME", str(tmp_path))
+    target = tmp_path / "onnx" / _export_key(bundled_model_path()) / "model.onnx"
+    target.parent.mkdir(parents=True)
+    target.write_bytes(b"not an onnx graph")
+    with caplog.at_level(logging.WARNING, logger="graphmem.embedding"):
+        embedder = Embedder(bundled_model_path())
+    assert embedder.backend == "torch"
+    assert "using torch" in caplog.text
+    assert len(embedder.embed_one("still works")) == DIMENSIONS
+
+
+def test_a_fresh_home_exports_checks_and_reuses(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("GRAPHMEM_HOME", str(tmp_path))
+    first = Embedder(bundled_model_path())
+    assert first.backend == "onnx"
+    folder = tmp_path / "onnx" / _export_key(bundled_model_path())
+    assert (folder / "model.onnx").stat().st_size > 1_000_000
+    assert "max abs difference" in (folder / "checked").read_text()
+    assert not [p for p in folder.iterdir() if p.name.startswith(".")]  # no partial files left
+
+
+@pytest.mark.parametrize(("variable", "value", "named"), [
+    ("GRAPHMEM_EMBED_BACKEND", "tensorflow", "GRAPHMEM_EMBED_BACKEND"),
+    ("GRAPHMEM_EMBED_THREADS", "0", "GRAPHMEM_EMBED_THREADS"),
+    ("GRAPHMEM_EMBED_THREADS", "two", "GRAPHMEM_EMBED_THREADS"),
+])
+def test_bad_settings_are_named(monkeypatch: pytest.MonkeyPatch, variable: str, value: str, named: str) -> None:
+    monkeypatch.setenv(variable, value)
+    with pytest.raises(ConfigError, match=named):
+        Embedder(bundled_model_path())
