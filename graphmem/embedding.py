@@ -103,7 +103,8 @@ class _OnnxRunner:
         hidden = session.run(None, feed)[0]
         mask = features["attention_mask"][..., None].astype(np.float32)
         pooled = (hidden * mask).sum(axis=1) / np.clip(mask.sum(axis=1), 1e-9, None)
-        return pooled / np.clip(np.linalg.norm(pooled, axis=1, keepdims=True), 1e-12, None)
+        normed: np.ndarray = pooled / np.clip(np.linalg.norm(pooled, axis=1, keepdims=True), 1e-12, None)
+        return normed
 
 
 def _export_key(model_path: Path) -> str:
@@ -131,7 +132,8 @@ def _export(model: Any, target: Path, input_names: list[str]) -> None:
             self.inner = auto
 
         def forward(self, *tensors: torch.Tensor) -> torch.Tensor:
-            return self.inner(**dict(zip(input_names, tensors))).last_hidden_state
+            hidden: torch.Tensor = self.inner(**dict(zip(input_names, tensors))).last_hidden_state
+            return hidden
 
     sample = model.tokenizer(["warm up export"], return_tensors="pt")
     axes = {name: {0: "batch", 1: "tokens"} for name in input_names}
@@ -235,7 +237,8 @@ class Embedder:
             vectors = self._run_onnx(self._onnx, texts, batch_size)
         else:
             vectors = self._encode_torch(texts, batch_size)
-        return vectors.tolist()
+        out: list[list[float]] = vectors.tolist()
+        return out
 
     def embed_one(self, text: str) -> list[float]:
         return self.embed([text])[0]

@@ -18,8 +18,9 @@ from __future__ import annotations
 
 import importlib.util
 import logging
+from collections import Counter
 from collections.abc import Mapping, Sequence
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from datetime import datetime
 from functools import lru_cache
@@ -110,6 +111,11 @@ def recall(store: Store, ns: Namespace, *, query: str, session: str | None = Non
     plan = router.classify(query, now=now, registry=registry, session=session, entity=entity,
                            task_type=task_type, valid_at=valid_at, known_at=known_at)
     va, ka = plan.valid_at or now, plan.known_at or utcnow()  # known_at None: what is believed now
+    # A query bound for semantic search is searched while its tokens are resolved: the search does not
+    # depend on them. If a token is an entity key and the exact channel answers, the result is dropped
+    # (and its hits are not marked as used).
+    pending = (ch.start_search(plan.query, k, since=plan.time.since, until=plan.time.until)
+               if plan.semantic_first and ch.has_search else None)
     # one round trip: which tokens are entity keys, who holds the query's identifier values (as of va/ka)
     known, holders = ch.resolve(router.candidate_keys(query, registry), plan.asks, va, plan.known_at)
     plan = router.with_known_keys(plan, registry=registry, known_keys=known)
@@ -120,7 +126,7 @@ def recall(store: Store, ns: Namespace, *, query: str, session: str | None = Non
     _workflows(ch, plan, k, route, hits)
     _session(ch, plan, k, route, hits)
     if plan.semantic_first or not hits:
-        _semantic(ch, plan, k, va, plan.known_at, exact_hit, route, hits)
+        _semantic(ch, plan, k, va, plan.known_at, exact_hit, route, hits, pending)
 
     merged = router.merge(hits, valid_at=va, known_at=plan.known_at)
     log.debug("recall ns=%s route=%s results=%d", ns.name, [s.channel for s in route], len(merged))
@@ -212,7 +218,7 @@ def _session(ch: Channels, plan: Plan, k: int, route: list[RouteStep], hits: lis
 
 
 def _semantic(ch: Channels, plan: Plan, k: int, valid_at: datetime, known_at: datetime | None, exact_hit: bool,
-              route: list[RouteStep], hits: list[Hit]) -> None:
+              route: list[RouteStep], hits: list[Hit], pending: Future[Any] | None = None) -> None:
     """Rule 4: semantic search, then the profiles of the entities the hits mention."""
     if plan.semantic_first:
         why = "no identifier, no procedural intent, no session: fell back to semantic search over summaries and turns"
@@ -225,7 +231,9 @@ def _semantic(ch: Channels, plan: Plan, k: int, valid_at: datetime, known_at: da
     if not ch.has_search:
         route.append(RouteStep("semantic", f"{why}, but the search channel is not installed"))
         return
-    found = ch.search(plan.query, k, since=plan.time.since, until=plan.time.until, reason=f"semantic: {why}")
+    if pending is None:
+        pending = ch.start_search(plan.query, k, since=plan.time.since, until=plan.time.until)
+    found = ch.search_hits(pending, reason=f"semantic: {why}")
     if plan.asks:
         needles = [a.value for a in plan.asks]
         found = [h for h in found if _contains_any(h.text, needles, ch.registry)]
@@ -413,15 +421,24 @@ class Channels:
                                  "entities": list(p.summary.entities)}))
         return out
 
-    def search(self, query: str, k: int, *, since: datetime | None, until: datetime | None,
-               reason: str) -> list[Hit]:
-        """Hybrid search over turns and summaries (search channel), within the query's time range."""
+    def start_search(self, query: str, k: int, *, since: datetime | None, until: datetime | None) -> Future[Any]:
+        """Hybrid search over turns and summaries (search channel) within the query's time range, started
+        in the background; `search_hits` takes its result."""
         from graphmem.channels import search
 
-        res = search.search(self.store, self.ns, query=query, k=k, since=since, until=until)
+        return _pool.submit(search.search, self.store, self.ns, query=query, k=k, since=since, until=until,
+                            touch=False)
+
+    def search_hits(self, pending: Future[Any], *, reason: str) -> list[Hit]:
+        """A started search's hits, marked as used now that recall returns them."""
+        from graphmem.channels import search
+
+        res = pending.result()
+        search.mark_used(self.store, self.ns, res.hits)
         out = []
         for h in res.hits:
-            data = {"id": h.id, "session": h.session, "speaker": h.speaker, "parts": dict(h.parts)}
+            data = {"id": h.id, "session": h.session, "speaker": h.speaker, "parts": dict(h.parts),
+                    "mentions": list(h.mentions)}
             if h.kind == "summary":
                 out.append(Hit("semantic", "summary", f"[summary of {h.session}, {_day(h.from_at)}..{_day(h.to_at)}] "
                                f"{h.text}", reason, f"summary:{h.id}", at=h.to_at or h.at, score=h.score,
@@ -432,11 +449,9 @@ class Channels:
                                f"turn:{h.id}", at=h.at, score=h.score, data=data))
         return out
 
-    def mentioned(self, hits: Sequence[Hit], *, limit: int) -> list[str]:
-        turns = [h.data["id"] for h in hits if h.kind == "turn" and "id" in h.data]
-        summaries = [h.data["id"] for h in hits if h.kind == "summary" and "id" in h.data]
-        if not turns and not summaries:
-            return []
-        rows = self.store.read("router/find_mentioned_entities", ns=self.ns.name, turn_ids=turns,
-                               summary_ids=summaries, limit=limit)
-        return [r["key"] for r in rows]
+    @staticmethod
+    def mentioned(hits: Sequence[Hit], *, limit: int) -> list[str]:
+        """The live entities the semantic hits mention, most mentioned first (then by key). Search reads
+        the mentions with its candidates, so this costs no round trip."""
+        counts = Counter(key for h in hits for key in h.data.get("mentions", ()))
+        return [key for key, _ in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))[:limit]]

@@ -1,7 +1,9 @@
 """The one place that talks to Neo4j: driver, sessions, managed transactions, retries, error mapping.
 
-Nothing else imports `neo4j`. Reads go through `execute_query` (a retried auto-routed read);
-writes hand a function to `execute_write`, which the driver retries on transient errors
+Nothing else imports `neo4j`. A single read runs as an auto-commit query in a read session (one
+round trip: RUN+PULL; `execute_query` wraps it in BEGIN/COMMIT, 3.55 against 1.96 ms p50 for
+`RETURN 1` here), retried here on the driver's retryable errors, which is safe because it writes
+nothing; reads that must share a snapshot use `read_tx`. Writes hand a function to `execute_write`, which the driver retries on transient errors
 (deadlocks, leader switches), so every write function must be safe to run twice.
 Records come back as plain dicts with Neo4j temporal values converted to aware `datetime`s.
 """
@@ -9,6 +11,7 @@ Records come back as plain dicts with Neo4j temporal values converted to aware `
 from __future__ import annotations
 
 import logging
+import random
 import time
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
@@ -16,7 +19,7 @@ from datetime import datetime, timezone
 from typing import Any, LiteralString, TypeVar
 
 import neo4j
-from neo4j import GraphDatabase, ManagedTransaction, RoutingControl
+from neo4j import GraphDatabase, ManagedTransaction
 from neo4j import exceptions as nx
 from neo4j.time import Date as NeoDate
 from neo4j.time import DateTime as NeoDateTime
@@ -36,8 +39,14 @@ _PLAIN = frozenset({str, int, float, bool, type(None)})
 
 def _native(value: Any) -> Any:
     """Driver values to plain Python: temporal → datetime, nodes/relationships → property dicts."""
-    if type(value) in _PLAIN:  # most values: skip the isinstance chain (bulk results)
+    kind = type(value)
+    if kind in _PLAIN:  # most values: skip the isinstance chain (bulk results)
         return value
+    # containers check their plain members inline: a call per member was 5 ms of every search's 60
+    if kind is dict:
+        return {k: v if type(v) in _PLAIN else _native(v) for k, v in value.items()}
+    if kind is list:
+        return [v if type(v) in _PLAIN else _native(v) for v in value]
     if isinstance(value, NeoDateTime):
         native = value.to_native()
         # Plain `timezone.utc`, never a named zone: a named-zone datetime sent back to Neo4j is
@@ -55,7 +64,7 @@ def _native(value: Any) -> Any:
 
 
 def _rows(records: Any) -> list[Row]:
-    return [{k: _native(v) for k, v in rec.items()} for rec in records]
+    return [{k: v if type(v) in _PLAIN else _native(v) for k, v in rec.items()} for rec in records]
 
 
 @contextmanager
@@ -118,13 +127,26 @@ class Store:
             raise ConfigError(f"no Cypher file for query {name!r}") from None
 
     def read(self, name: str, **params: Any) -> list[Row]:
-        """A read in its own retried transaction, routed to a reader in a cluster."""
+        """One read statement, auto-committed in a read session (routed to a reader in a cluster) and
+        retried with jittered back-off on retryable errors for up to `neo4j_max_retry_time`."""
         text = self.query_text(name)
         started = time.perf_counter()
+        deadline = time.monotonic() + self.settings.neo4j_max_retry_time
+        delay = 0.02
         with translate_neo4j_errors():
-            result = self._driver.execute_query(text, params, database_=self._db, routing_=RoutingControl.READ)
+            while True:
+                try:
+                    with self._driver.session(database=self._db, default_access_mode=neo4j.READ_ACCESS) as session:
+                        records = list(session.run(text, params))
+                    break
+                except (nx.Neo4jError, nx.DriverError) as exc:
+                    if not exc.is_retryable() or time.monotonic() + delay > deadline:
+                        raise
+                    log.debug("read %s failed (%s); retrying", name, type(exc).__name__)
+                    time.sleep(delay * random.uniform(0.5, 1.5))
+                    delay = min(1.0, delay * 2)
         metrics.observe_query(name, time.perf_counter() - started)
-        return _rows(result.records)
+        return _rows(records)
 
     def read_tx(self, work: Callable[[Tx], T]) -> T:
         """Several reads in one transaction, so they see one snapshot."""

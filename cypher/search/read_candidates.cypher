@@ -1,6 +1,8 @@
 // What ranking needs, in one round trip: the candidate summaries with the turns they cover, then the
 // candidate turns ($turn_ids) plus the turns covered by the best summaries ($best), each with its text and
-// its neighbours in arrival order (NEXT), for neighbour expansion. Times as text (see instants.stored_instant).
+// its neighbours in arrival order (NEXT), for neighbour expansion, and the keys of the live entities each
+// candidate mentions (recall reads their profiles without another round trip). Times as text (see
+// instants.stored_instant).
 CALL () {
   UNWIND $summary_ids AS id
   MATCH (m:Summary {ns: $ns, id: id})
@@ -8,7 +10,8 @@ CALL () {
   WITH m, collect(c.id) AS covered
   RETURN collect({summary: m {.id, .session, .text, from_at: toString(m.from_at), to_at: toString(m.to_at), .from_seq, .to_seq,
                              .importance, .speakers},
-                  turns: covered}) AS summaries
+                  turns: covered,
+                  mentions: [(m)-[:MENTIONS]->(e:Entity {ns: $ns}) WHERE e.erased_at IS NULL | e.key]}) AS summaries
 }
 CALL (summaries) {
   UNWIND $turn_ids + reduce(acc = [], s IN summaries | acc + CASE WHEN s.summary.id IN $best THEN s.turns ELSE [] END)
@@ -24,6 +27,7 @@ CALL (summaries) {
        prev_erased: p.erased_at IS NOT NULL, prev_archived: p.archived_at IS NOT NULL,
        next: n.id, next_at: toString(n.at), next_speaker: n.speaker, next_importance: n.importance,
        next_question: coalesce(n.text CONTAINS '?', false),
-       next_erased: n.erased_at IS NOT NULL, next_archived: n.archived_at IS NOT NULL}) AS turns
+       next_erased: n.erased_at IS NOT NULL, next_archived: n.archived_at IS NOT NULL,
+       mentions: [(t)-[:MENTIONS]->(e:Entity {ns: $ns}) WHERE e.erased_at IS NULL | e.key]}) AS turns
 }
 RETURN summaries, turns

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from graphmem.channels.search import search
+from graphmem.channels.search import drain_touches, search
 from graphmem.channels.turns import NewTurn, add_turns, get_turn
 from graphmem.errors import InvalidInput, InvalidInterval
 from graphmem.settings import Settings
@@ -110,6 +110,25 @@ def test_namespaces_do_not_leak(store: Store, ns: Namespace, settings: Settings)
     finally:
         from graphmem.store import purge_namespace
         purge_namespace(store, other.name)
+
+
+def test_hits_are_marked_as_used_in_one_delayed_write(store: Store, ns: Namespace, settings: Settings) -> None:
+    _load(store, ns, settings)
+    untouched = search(store, ns, query="Whiskers the cat", k=2, kinds=["turn"], touch=False).hits
+    drain_touches()
+    assert _accessed(store, ns, [h.id for h in untouched]) == [None, None]
+    hits = search(store, ns, query="Whiskers the cat", k=2, kinds=["turn"]).hits
+    assert _accessed(store, ns, [h.id for h in hits]) == [None, None]  # not yet: the write waits for company
+    drain_touches()
+    assert all(a is not None for a in _accessed(store, ns, [h.id for h in hits]))
+
+
+def _accessed(store: Store, ns: Namespace, ids: list[str]) -> list[object]:
+    """Raw Cypher (tests only): no statement of the service reads the LRU stamp back."""
+    records, _, _ = store._driver.execute_query(
+        "UNWIND $ids AS id MATCH (t:Turn {ns: $ns, id: id}) RETURN t.last_accessed_at AS at", ids=ids, ns=ns.name,
+        database_=store.settings.neo4j_database)
+    return [r["at"] for r in records]
 
 
 def test_archived_turns_leave_default_search(store: Store, ns: Namespace, settings: Settings) -> None:

@@ -8,6 +8,7 @@ from datetime import datetime, timedelta, timezone
 import pytest
 
 from graphmem.channels import temporal
+from graphmem.channels.search import search
 from graphmem.channels.turns import NewTurn, add_turn, add_turns, get_turn
 from graphmem.channels.window import read_window
 from graphmem.errors import DuplicateTurn, InvalidInput, NotFound
@@ -103,6 +104,9 @@ def test_mentions_entity_keys_and_identifiers(store: Store, ns: Namespace) -> No
     mentioned = {r["key"]: set(r["via"]) for r in store.read(
         "router/find_mentioned_entities", ns=ns.name, turn_ids=["p", "q", "r"], summary_ids=[], limit=10)}
     assert mentioned == {"U-001": {"p"}, "U-002": {"q"}, "alice": {"q"}}
+    # search reads the same links with its candidates (recall's profiles need no extra round trip)
+    hits = {h.id: set(h.mentions) for h in search(store, ns, query="U-002 ALICE phone 138", k=5, touch=False).hits}
+    assert hits["p"] == {"U-001"} and hits["q"] == {"U-002", "alice"} and hits["r"] == set()
 
 
 def test_concurrent_writers_to_one_session_serialise(store: Store, ns: Namespace) -> None:
