@@ -244,7 +244,8 @@ class Embedder:
         return self.embed([text])[0]
 
     def count_tokens(self, text: str) -> int:
-        return len(self.tokenizer.encode(text, add_special_tokens=False))
+        # a count, not model input: no "longer than the maximum sequence length" warning
+        return len(self.tokenizer.encode(text, add_special_tokens=False, verbose=False))
 
 
 @lru_cache(maxsize=4)
