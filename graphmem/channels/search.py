@@ -185,15 +185,16 @@ PARTS = ("turn_vector", "turn_text", "summary_vector", "summary_text")
 
 def gather(store: Store, ns: Namespace, *, query: str, depth: int, filters: Filters) -> Candidates:
     """Dense and keyword candidates over turns and summaries, with the turns' neighbours and the turns
-    the summaries cover, all filtered: two round trips in the common case (`search/candidates`, then
-    `search/read_candidates`), more only when a part must widen its over-fetch."""
+    the summaries cover, all filtered. The keyword half (`search/candidates`, then `search/read_candidates`
+    for what it found) runs while the query embeds; the dense half then reads only what the keyword half
+    did not, plus the turns the best summaries cover. More round trips only when a part must widen."""
     terms = query_terms(query)
     lucene = lucene_query(terms, ns.name)
     base = {"ns": ns.name, **filters.params(), "vector": None, "lucene": lucene,
             "turn_want": depth, "summary_want": depth // 5}
     one_session = filters.session is not None
-    # the keyword parts need no vector: they run while the query is embedded (torch releases the GIL)
-    keyword = _keyword_pool.submit(_candidates, store, dict(base), {"turn_vector", "summary_vector"})
+    # the keyword half needs no vector: it runs while the query is embedded (ONNX Runtime releases the GIL)
+    keyword = _keyword_pool.submit(_keyword_half, store, dict(base))
     exact = _exact_parts(store, base, filtered=filters.filtered, one_session=one_session)
     base["vector"] = get_embedder(store.settings.model_path).embed_one(query)
     found, complete = _candidates(store, base, {"turn_text", "summary_text"} | exact)
@@ -208,25 +209,30 @@ def gather(store: Store, ns: Namespace, *, query: str, depth: int, filters: Filt
         found["summary_vector"] = summaries_scan.result()
     elif "summary_vector" in exact or not complete["summary_vector"]:
         found["summary_vector"] = []
-    by_text, _ = keyword.result()
+    by_text, first = keyword.result()
     found.update(turn_text=by_text["turn_text"], summary_text=by_text["summary_text"])
     turn_dense = {r["id"]: r["score"] for r in found["turn_vector"]}
     turn_text = {r["id"]: r["score"] for r in found["turn_text"]}
     summary_dense = {r["id"]: r["score"] for r in found["summary_vector"]}
     summary_text = {r["id"]: r["score"] for r in found["summary_text"]}
 
-    summary_ids = sorted(set(summary_dense) | set(summary_text))
-    best = sorted(summary_ids, key=lambda i: -(summary_dense.get(i, 0.0) + summary_text.get(i, 0.0)))[:COVERED_FROM]
-    turn_ids = sorted(set(turn_dense) | set(turn_text))
+    all_summaries = set(summary_dense) | set(summary_text)
+    best = sorted(sorted(all_summaries),
+                  key=lambda i: -(summary_dense.get(i, 0.0) + summary_text.get(i, 0.0)))[:COVERED_FROM]
+    have_summaries = {r["summary"]["id"]: r for r in first["summaries"]}
+    have_turns = {r["id"] for r in first["turns"]}
+    covered = [t for i in best if i in have_summaries for t in have_summaries[i]["turns"]]
+    summary_ids = sorted(all_summaries - set(have_summaries))
+    turn_ids = sorted((set(turn_dense) | set(covered)) - have_turns)
     read = store.read("search/read_candidates", ns=ns.name, summary_ids=summary_ids, best=best,
-                      turn_ids=turn_ids)[0] if summary_ids or turn_ids else {"summaries": [], "turns": []}
-    summaries = {r["summary"]["id"]: r for r in read["summaries"]}
+                      turn_ids=turn_ids)[0] if summary_ids or turn_ids else _NOTHING
+    summaries = {r["summary"]["id"]: r for r in first["summaries"] + read["summaries"]}
     for r in summaries.values():
         r["summary"]["from_at"] = stored_instant(r["summary"]["from_at"])
         r["summary"]["to_at"] = stored_instant(r["summary"]["to_at"])
     rows: dict[str, dict[str, Any]] = {}
     around: dict[str, dict[str, Any]] = {}
-    for r in read["turns"]:
+    for r in first["turns"] + [r for r in read["turns"] if r["id"] not in have_turns]:
         for name in ("at", "prev_at", "next_at"):
             r[name] = stored_instant(r[name])
         rows[r["id"]] = r
@@ -251,6 +257,18 @@ def gather(store: Store, ns: Namespace, *, query: str, depth: int, filters: Filt
 
 
 _EXACT_PARAMS = {"ns", "vector", "session", "speaker", "since", "until", "all", "archived"}
+_NOTHING: dict[str, list[Any]] = {"summaries": [], "turns": []}
+
+
+def _keyword_half(store: Store, base: dict[str, Any]) -> tuple[dict[str, list[dict[str, Any]]], dict[str, Any]]:
+    """The keyword candidates and their rows (no covered turns yet: which summaries are best is known only
+    once the dense scores are in)."""
+    found, _ = _candidates(store, base, {"turn_vector", "summary_vector"})
+    turn_ids = sorted({r["id"] for r in found["turn_text"]})
+    summary_ids = sorted({r["id"] for r in found["summary_text"]})
+    read = store.read("search/read_candidates", ns=base["ns"], summary_ids=summary_ids, best=[],
+                      turn_ids=turn_ids)[0] if summary_ids or turn_ids else _NOTHING
+    return found, read
 
 
 #: per (store, namespace, part, filtered or not): the share of an index's over-fetch that passed the filters
