@@ -1,6 +1,7 @@
 // How many turns and summaries the namespace holds (index-backed counts on (ns, id)), and how many all
 // namespaces hold (the count store): search scans a small namespace exactly instead of over-fetching a
-// vector index shared with larger ones, and sizes its first over-fetch by the namespace's share.
+// vector index shared with larger ones, and sizes its first over-fetch by the namespace's share. Also the
+// speakers of its live turns: their names are left out of keyword queries (search_rank.keyword_terms).
 CALL () {
   MATCH (t:Turn {ns: $ns}) WHERE t.id IS NOT NULL RETURN count(t) AS turns
 }
@@ -11,6 +12,10 @@ CALL () {
   MATCH (t:Turn) RETURN count(t) AS all_turns
 }
 CALL () {
+  MATCH (t:Turn {ns: $ns}) WHERE t.speaker IS NOT NULL AND t.erased_at IS NULL
+  RETURN collect(DISTINCT t.speaker) AS speakers
+}
+CALL () {
   MATCH (s:Summary) RETURN count(s) AS all_summaries
 }
-RETURN turns, summaries, all_turns, all_summaries
+RETURN turns, summaries, all_turns, all_summaries, speakers

@@ -31,6 +31,7 @@ from graphmem.channels.search_rank import (
     SummaryInfo,
     TurnInfo,
     Weights,
+    keyword_terms,
     lucene_query,
     named_speakers,
     query_terms,
@@ -189,7 +190,7 @@ def gather(store: Store, ns: Namespace, *, query: str, depth: int, filters: Filt
     for what it found) runs while the query embeds; the dense half then reads only what the keyword half
     did not, plus the turns the best summaries cover. More round trips only when a part must widen."""
     terms = query_terms(query)
-    lucene = lucene_query(terms, ns.name)
+    lucene = lucene_query(keyword_terms(terms, _namespace_size(store, ns.name)["speakers"]), ns.name)
     base = {"ns": ns.name, **filters.params(), "vector": None, "lucene": lucene,
             "turn_want": depth, "summary_want": depth // 5}
     one_session = filters.session is not None
@@ -284,7 +285,8 @@ _sizes: dict[tuple[int, str], tuple[float, dict[str, int]]] = {}
 
 
 def _namespace_size(store: Store, ns: str) -> dict[str, int]:
-    """Turns and summaries of the namespace and of all namespaces, counted at most once a minute per process."""
+    """Turns and summaries of the namespace and of all namespaces, and the namespace's speakers, read at
+    most once a minute per process."""
     key = (id(store), ns)
     cached = _sizes.get(key)
     if cached is not None and time.monotonic() - cached[0] < _SIZE_TTL:

@@ -7,7 +7,10 @@ Why these parts (each measured on LoCoMo, and none specific to it):
 - **neighbour**: in a conversation the answer is often the turn next to the one that matches the
   question's words (a question and its reply); each turn is lifted by its strongest neighbour, and
   more by a matching question just before it.
-- **speaker**: a query naming a person prefers what that person said.
+- **speaker**: a query naming a person prefers what that person said. The name is then left out of the
+  keyword query (`keyword_terms`): every turn is indexed as "Speaker: text", so the name matched all of
+  that person's turns and drowned the topic words (LoCoMo R@10 +0.018 on both halves, tuned on the even
+  conversations and checked on the odd ones); the speaker part already carries it.
 - **session**: turns of a session whose best turns match are about the same thing, so a turn gains
   a share of its session's mean top score.
 - **summary**: a summary that matches lifts the turns it covers.
@@ -102,6 +105,18 @@ class Ranked:
     id: str
     score: float
     parts: dict[str, float] = field(default_factory=dict)
+
+
+def keyword_terms(terms: Sequence[str], speakers: Iterable[str | None]) -> list[str]:
+    """The query terms for the keyword index, without the names of the namespace's speakers (whole name
+    or first name, as `named_speakers` reads them); all terms if only names are left."""
+    names = set()
+    for s in speakers:
+        if s and s.strip():
+            names.add(s.lower())
+            names.add(s.split()[0].lower())
+    kept = [t for t in terms if t not in names]
+    return kept or list(terms)
 
 
 def named_speakers(query: str, speakers: Iterable[str | None]) -> set[str]:

@@ -112,6 +112,17 @@ def test_namespaces_do_not_leak(store: Store, ns: Namespace, settings: Settings)
         purge_namespace(store, other.name)
 
 
+def test_a_speaker_name_is_no_keyword(store: Store, ns: Namespace, settings: Settings) -> None:
+    # Every turn is indexed as "Speaker: text": matching "Ann" as a word would score all of Ann's turns.
+    _load(store, ns, settings)
+    hits = search(store, ns, query="What did Ann say about the pottery bowl?", k=10, kinds=["turn"], touch=False).hits
+    assert hits[0].id == "b2"  # "A lopsided bowl, but I love it." (Ann)
+    for h in hits:
+        if h.speaker == "Ann" and "pottery" not in h.text.lower() and "bowl" not in h.text.lower():
+            assert h.parts["text"] == 0, h
+    assert any(h.speaker == "Ann" and h.parts["speaker"] > 0 for h in hits)  # the name still prefers Ann
+
+
 def test_hits_are_marked_as_used_in_one_delayed_write(store: Store, ns: Namespace, settings: Settings) -> None:
     _load(store, ns, settings)
     untouched = search(store, ns, query="Whiskers the cat", k=2, kinds=["turn"], touch=False).hits

@@ -17,6 +17,7 @@ from graphmem.channels.search_rank import (
     escape_lucene,
     fuse,
     lucene_query,
+    keyword_terms,
     named_speakers,
     normalise,
     query_terms,
@@ -46,6 +47,14 @@ def test_query_terms_drop_stop_and_question_words() -> None:
     assert query_terms("what is it?") == ["what", "is", "it"]  # nothing left: keep everything
     assert query_terms("a+b AND (c)") == ["b", "c"]
     assert query_terms("!!!") == []
+
+
+def test_keyword_terms_leave_out_speaker_names() -> None:
+    terms = query_terms("When did Caroline go to the LGBTQ support group with Mel?")
+    assert keyword_terms(terms, ["Caroline", "Melanie", None]) == ["go", "lgbtq", "support", "group", "mel"]
+    assert keyword_terms(terms, ["Caroline Smith"]) == ["go", "lgbtq", "support", "group", "mel"]  # first name
+    assert keyword_terms(["caroline"], ["Caroline"]) == ["caroline"]  # only a name: keep it
+    assert keyword_terms(terms, []) == terms
 
 
 def test_lucene_query_requires_the_namespace() -> None:
