@@ -37,6 +37,7 @@ log = logging.getLogger(__name__)
 PROBES = ["graphmem keeps every version of a fact.", "D1:3", "Wann hat Anna ihr Fahrrad in Lissabon gekauft?",
           "a much longer sentence " * 20]
 TOLERANCE = 1e-4
+EXPORT_FORMAT = "hidden-states/opset17/v1"  # part of the cache key: change it when `_export` changes
 
 
 def bundled_model_path() -> Path:
@@ -108,10 +109,12 @@ class _OnnxRunner:
 
 
 def _export_key(model_path: Path) -> str:
-    """The cache key: the model files (path, size, mtime) and the torch version that exports them."""
+    """The cache key: the model files (path, size, mtime), the torch and transformers versions that export
+    them, and the export's own format."""
     import torch
+    import transformers
 
-    parts = [str(model_path.resolve()), torch.__version__]
+    parts = [str(model_path.resolve()), torch.__version__, transformers.__version__, EXPORT_FORMAT]
     for f in sorted(model_path.glob("*")):
         if f.is_file():
             st = f.stat()
@@ -165,6 +168,8 @@ class Embedder:
         self.model_path = model_path
         self._model: Any = SentenceTransformer(str(model_path), device="cpu")
         self._lock = threading.Lock()  # torch modules are not safe to call from many threads at once
+        # the fast tokenizer re-sets shared truncation/padding state on every call ("Already borrowed")
+        self._tokenizer_lock = threading.Lock()
         self.tokenizer = self._model.tokenizer
         self.max_tokens = int(self._model.max_seq_length or 256)
         wanted = (backend or os.environ.get("GRAPHMEM_EMBED_BACKEND") or "onnx").strip().lower()
@@ -191,7 +196,13 @@ class Embedder:
             target = onnx_cache_dir() / _export_key(self.model_path) / "model.onnx"
             if not target.exists():
                 _export(self._model, target, input_names)
-            runner = _OnnxRunner(target, input_names, self.query_threads, self.batch_threads)
+            try:
+                runner = _OnnxRunner(target, input_names, self.query_threads, self.batch_threads)
+            except Exception as exc:  # a damaged cached export: write it again, once
+                log.warning("embedding: cached ONNX export unreadable (%s); exporting again", type(exc).__name__)
+                target.with_name("checked").unlink(missing_ok=True)
+                _export(self._model, target, input_names)
+                runner = _OnnxRunner(target, input_names, self.query_threads, self.batch_threads)
             checked = target.with_name("checked")  # the probes agreed once for this export
             if checked.exists():
                 return runner
@@ -217,12 +228,13 @@ class Embedder:
         return out
 
     def _features(self, texts: list[str]) -> dict[str, Any]:
-        return dict(self.tokenizer(texts, padding=True, truncation=True, max_length=self.max_tokens,
-                                   return_tensors="np"))
+        with self._tokenizer_lock:
+            return dict(self.tokenizer(texts, padding=True, truncation=True, max_length=self.max_tokens,
+                                       return_tensors="np"))
 
     # --- torch ----------------------------------------------------------------------------------
     def _encode_torch(self, texts: list[str], batch_size: int = 64) -> np.ndarray:
-        with self._lock:
+        with self._lock, self._tokenizer_lock:
             threads = self.batch_threads if len(texts) > 1 else self.query_threads
             if self._torch.get_num_threads() != threads:
                 self._torch.set_num_threads(threads)
@@ -245,7 +257,8 @@ class Embedder:
 
     def count_tokens(self, text: str) -> int:
         # a count, not model input: no "longer than the maximum sequence length" warning
-        return len(self.tokenizer.encode(text, add_special_tokens=False, verbose=False))
+        with self._tokenizer_lock:
+            return len(self.tokenizer.encode(text, add_special_tokens=False, verbose=False))
 
 
 @lru_cache(maxsize=4)

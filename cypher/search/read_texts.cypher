@@ -1,4 +1,6 @@
-// The texts of the turns a search returns (read last, for the k hits only).
+// The texts of the turns a search returns that were no candidate (neighbours lifted into the top k), read
+// last, for those hits only, with the keys of the live entities they mention (as search/read_candidates).
 UNWIND $ids AS id
 MATCH (t:Turn {ns: $ns, id: id})
-RETURN t.id AS id, t.text AS text
+RETURN t.id AS id, t.text AS text,
+       [(t)-[:MENTIONS]->(e:Entity {ns: $ns}) WHERE e.erased_at IS NULL | e.key] AS mentions

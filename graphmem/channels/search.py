@@ -1,7 +1,8 @@
 """Hybrid search over turns and summaries: vector index + full-text index, fused, filtered, lifted.
 
-Candidates come from four index queries run in one statement (dense and keyword, over turns and over
-summaries); a second statement reads what ranking needs of them. Neo4j's vector index cannot
+The keyword half (full-text candidates over turns and summaries, then the rows ranking needs of them)
+runs while the query embeds; the dense half (vector candidates, then the rows the keyword half did not
+read, with the turns the best summaries cover) follows. Neo4j's vector index cannot
 pre-filter, so it is over-fetched and widened until enough turns of this namespace pass the filters;
 when widening stops short (a small namespace in a large shared index, or one session) an exact cosine
 scan over the filtered turns takes over. The
@@ -162,17 +163,18 @@ class Candidates:
         return rounded([r for r in ranked if r.kind in kinds][:k])
 
     def hits(self, store: Store, ns: Namespace, ranked: Sequence[Ranked]) -> list[Hit]:
-        """The ranked candidates as hits. Candidate turns come with their text; a neighbour lifted into the
-        top k without being a candidate has its text read here."""
+        """The ranked candidates as hits. Candidate turns come with their text and mentions; a neighbour
+        lifted into the top k without being a candidate has them read here."""
         missing = [r.id for r in ranked if r.kind == "turn" and self.rows[r.id].get("text") is None]
-        texts = {row["id"]: row["text"] for row in store.read("search/read_texts", ns=ns.name, ids=missing)} \
+        late = {row["id"]: row for row in store.read("search/read_texts", ns=ns.name, ids=missing)} \
             if missing else {}
         out = []
         for r in ranked:
             if r.kind == "turn":
                 t = self.rows[r.id]
-                out.append(Hit("turn", r.id, t.get("text") or texts.get(r.id) or "", t["at"], t["session"],
-                               t.get("speaker"), r.score, r.parts, mentions=tuple(t.get("mentions") or ())))
+                read = late.get(r.id, t)  # text and mentions: from the candidates' read, or read just now
+                out.append(Hit("turn", r.id, read.get("text") or "", t["at"], t["session"], t.get("speaker"), r.score,
+                               r.parts, mentions=tuple(read.get("mentions") or ())))
             else:
                 row = self.summary_rows[r.id]
                 m = row["summary"]
@@ -281,10 +283,10 @@ _DEFAULT_RATE = 0.25
 
 
 _SIZE_TTL = 60.0
-_sizes: dict[tuple[int, str], tuple[float, dict[str, int]]] = {}
+_sizes: dict[tuple[int, str], tuple[float, dict[str, Any]]] = {}
 
 
-def _namespace_size(store: Store, ns: str) -> dict[str, int]:
+def _namespace_size(store: Store, ns: str) -> dict[str, Any]:
     """Turns and summaries of the namespace and of all namespaces, and the namespace's speakers, read at
     most once a minute per process."""
     key = (id(store), ns)

@@ -123,7 +123,11 @@ def test_a_speaker_name_is_no_keyword(store: Store, ns: Namespace, settings: Set
     assert any(h.speaker == "Ann" and h.parts["speaker"] > 0 for h in hits)  # the name still prefers Ann
 
 
-def test_hits_are_marked_as_used_in_one_delayed_write(store: Store, ns: Namespace, settings: Settings) -> None:
+def test_hits_are_marked_as_used_in_one_delayed_write(store: Store, ns: Namespace, settings: Settings,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    import graphmem.channels.search as search_module
+
+    monkeypatch.setattr(search_module, "TOUCH_DELAY", 30.0)  # drain, not the clock, must write them
     _load(store, ns, settings)
     untouched = search(store, ns, query="Whiskers the cat", k=2, kinds=["turn"], touch=False).hits
     drain_touches()

@@ -50,17 +50,41 @@ def test_meaning_is_kept() -> None:
     assert a @ b > a @ c + 0.3
 
 
-def test_a_broken_cached_export_falls_back_to_torch(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
-                                                     caplog: pytest.LogCaptureFixture) -> None:
+def test_a_broken_cached_export_is_written_again(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                 caplog: pytest.LogCaptureFixture) -> None:
     monkeypatch.setenv("GRAPHMEM_HOME", str(tmp_path))
     target = tmp_path / "onnx" / _export_key(bundled_model_path()) / "model.onnx"
     target.parent.mkdir(parents=True)
     target.write_bytes(b"not an onnx graph")
     with caplog.at_level(logging.WARNING, logger="graphmem.embedding"):
         embedder = Embedder(bundled_model_path())
+    assert embedder.backend == "onnx"
+    assert "exporting again" in caplog.text
+    assert target.stat().st_size > 1_000_000
+
+
+def test_an_unusable_cache_falls_back_to_torch(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                              caplog: pytest.LogCaptureFixture) -> None:
+    home = tmp_path / "home"
+    home.write_text("a file where the cache folder should be")
+    monkeypatch.setenv("GRAPHMEM_HOME", str(home))
+    with caplog.at_level(logging.WARNING, logger="graphmem.embedding"):
+        embedder = Embedder(bundled_model_path())
     assert embedder.backend == "torch"
     assert "using torch" in caplog.text
     assert len(embedder.embed_one("still works")) == DIMENSIONS
+
+
+def test_concurrent_queries_and_token_counts_agree() -> None:
+    from concurrent.futures import ThreadPoolExecutor
+
+    onnx = get_embedder()
+    expected = [onnx.embed_one(t) for t in TEXTS]
+    with ThreadPoolExecutor(4) as pool:
+        vectors = list(pool.map(onnx.embed_one, TEXTS * 4))
+        counts = list(pool.map(onnx.count_tokens, ["word " * 400] * 16))
+    assert all(np.abs(np.array(v) - np.array(expected[i % len(TEXTS)])).max() < 1e-5 for i, v in enumerate(vectors))
+    assert counts == [400] * 16
 
 
 def test_a_fresh_home_exports_checks_and_reuses(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
