@@ -50,9 +50,9 @@ def test_structured_summary_of_what_left(store: Store, ns: Namespace, settings: 
     assert "ORD-2024-001" in s.summary.entities and s.summary.tone and s.summary.intent
     assert any("refund the shipping fee" in o for o in s.summary.open_items)
     assert [p.turn_count for p in s.parts] == [2, 2]
-    rows = store.read("router/find_mentioned_entities", ns=ns.name, turn_ids=[],
-                      summary_ids=[p.id for p in s.parts], limit=10)
-    assert [r["key"] for r in rows] == ["ORD-2024-001"] and rows[0]["via"] == [s.parts[0].id]
+    hits = search(store, ns, query="order ORD-2024-001 refund shipping", k=20, kinds=["summary"], touch=False).hits
+    mentions = {h.id: h.mentions for h in hits}
+    assert mentions == {s.parts[0].id: ("ORD-2024-001",), s.parts[1].id: ()}
 
 
 def test_new_session_has_an_empty_summary_and_unknown_is_404(store: Store, ns: Namespace) -> None:

@@ -101,10 +101,7 @@ def test_mentions_entity_keys_and_identifiers(store: Store, ns: Namespace) -> No
     add_turn(store, ns, session="s", turn=NewTurn("call me on 138 0000 1234 please", id="p"))
     add_turn(store, ns, session="s", turn=NewTurn("user U-002 wrote from ALICE@example.com", id="q"))
     add_turn(store, ns, session="s", turn=NewTurn("nothing to see, U-0021 and 13800001235", id="r"))
-    mentioned = {r["key"]: set(r["via"]) for r in store.read(
-        "router/find_mentioned_entities", ns=ns.name, turn_ids=["p", "q", "r"], summary_ids=[], limit=10)}
-    assert mentioned == {"U-001": {"p"}, "U-002": {"q"}, "alice": {"q"}}
-    # search reads the same links with its candidates (recall's profiles need no extra round trip)
+    # search reads each hit's MENTIONS links with its candidates (recall's profiles come from them)
     hits = {h.id: set(h.mentions) for h in search(store, ns, query="U-002 ALICE phone 138", k=5, touch=False).hits}
     assert hits["p"] == {"U-001"} and hits["q"] == {"U-002", "alice"} and hits["r"] == set()
 
