@@ -7,6 +7,11 @@ Then it asks a fixed, seeded mix of questions (identifiers, entity keys, "how do
 open questions, Chinese, time words) through `graphmem.recall.recall`, and the same questions
 through the one channel function that answers each kind, so the ratio shows what routing, merging
 and rendering cost on top. The namespace is purged at the end unless --keep.
+
+`--namespace NAME` builds the same graph inside a namespace another benchmark kept (`graphmem bench search
+--keep`: 100,000 turns; `graphmem bench temporal --keep`: 100,000 entities and 1,000,000 versions) and asks
+the questions there, so recall is measured on the populated graphs of the other benchmarks; that namespace
+is kept, and a second run on it reuses what the first one built.
 """
 
 from __future__ import annotations
@@ -42,6 +47,9 @@ TASKS = {  # task_type -> (task template, steps)
 TOPICS = ["my parcel is late", "I want to change my delivery address", "the invoice amount looks wrong",
           "can I get a discount on the next order", "the app crashes when I pay", "I moved to a new city",
           "please cancel my subscription", "how long does a refund take"]
+
+
+SESSION_PREFIX = "recall-"  # apart from the sessions of a namespace another benchmark filled
 
 
 def _phone(i: int) -> str:
@@ -122,7 +130,7 @@ def _build_conversation(store: Store, ns: Namespace, *, sessions: int, turns: in
                     else f"Agent answers about {topic}; we will follow up.")
             batch.append(turns_channel.NewTurn(text=text, role="user" if t % 2 == 0 else "assistant",
                                                at=at + timedelta(minutes=t)))
-        turns_channel.add_turns(store, ns, session=f"s{s}", turns=batch)
+        turns_channel.add_turns(store, ns, session=f"{SESSION_PREFIX}{s}", turns=batch)
 
 
 def questions(users: int, sessions: int, rng: random.Random) -> list[tuple[str, dict[str, Any]]]:
@@ -138,7 +146,8 @@ def questions(users: int, sessions: int, rng: random.Random) -> list[tuple[str, 
         out.append(("workflow", {"query": f"How do I {task.replace('_', ' ')}?"}))
     if sessions:
         for _ in range(20):
-            out.append(("session", {"query": "what did we agree?", "session": f"s{rng.randrange(sessions)}"}))
+            out.append(("session", {"query": "what did we agree?",
+                                    "session": f"{SESSION_PREFIX}{rng.randrange(sessions)}"}))
         for _ in range(30):
             out.append(("semantic", {"query": rng.choice(TOPICS) + "?"}))
             out.append(("semantic", {"query": f"what did users complain about last week? {rng.choice(TOPICS)}"}))
@@ -214,21 +223,36 @@ def report(t: Timings) -> None:
 @click.option("--rounds", default=2, show_default=True, help="times the question mix is asked")
 @click.option("--seed", default=7, show_default=True)
 @click.option("--keep", is_flag=True, help="keep the namespace (it is printed)")
-def command(users: int, sessions: int, turns: int, rounds: int, seed: int, keep: bool) -> None:
+@click.option("--namespace", "name", default=None,
+              help="build into and measure this namespace (kept), e.g. one kept by bench search or bench temporal")
+def command(users: int, sessions: int, turns: int, rounds: int, seed: int, keep: bool, name: str | None) -> None:
     """Recall p50/p95/p99 (embedding included) vs the single channel call, on a graph it builds."""
+    from graphmem.channels.exact import read_entities
     from graphmem.embedding import get_embedder
+    from graphmem.errors import InvalidNamespace
     from graphmem.recall import recall
 
     rng = random.Random(seed)
     settings = load_settings()
-    ns = Namespace(f"bench-recall-{uuid4().hex[:8]}")
+    try:
+        ns = Namespace.parse(name) if name else Namespace(f"bench-recall-{uuid4().hex[:8]}")
+    except InvalidNamespace as exc:
+        raise click.BadParameter(str(exc), param_hint="--namespace") from None
+    keep = keep or name is not None
     with open_store(settings) as store:
         try:
             t0 = time.perf_counter()
-            build(store, ns, users=users, sessions=sessions, turns=turns, rng=rng)
-            click.echo(f"built {ns.name}: {users} users + {users} orders, {sessions} sessions x {turns} turns, "
-                       f"{len(TASKS)} workflows in {time.perf_counter() - t0:.1f}s", err=True)
+            if read_entities(store, ns, keys=[f"U-{users - 1:05d}"]):
+                click.echo(f"{ns.name} already holds this benchmark's graph: not built again", err=True)
+                rng = random.Random(seed + 1)  # the build's draws are skipped: another (seeded) question mix
+            else:
+                build(store, ns, users=users, sessions=sessions, turns=turns, rng=rng)
+                click.echo(f"built into {ns.name}: {users} users + {users} orders, {sessions} sessions x {turns} "
+                           f"turns, {len(TASKS)} workflows in {time.perf_counter() - t0:.1f}s", err=True)
             store.autocommit("admin/await_indexes")
+            size = store.read("admin/namespace_size", ns=ns.name)[0]
+            click.echo(f"{ns.name} holds {size['entities']:,} entities, {size['versions']:,} fact versions, "
+                       f"{size['turns']:,} turns, {size['summaries']:,} summaries", err=True)
             qs = questions(users, sessions, rng)
             get_embedder(settings.model_path).embed(["warm up"])
             for _, args in qs[:20]:  # warm caches, query plans and dateparser's locales

@@ -7,6 +7,10 @@ times `graphmem.channels.search.search` (query embedding included, k=10) and, si
 same run, a dense-only search (query embedding + the vector index, what a plain vector store
 does), as p50/p99 and their ratio. Sizes grow in place (10k, then 90k more). The namespace is
 purged at the end unless --keep.
+
+`--namespace NAME` grows (or just measures) a named namespace instead, and keeps it: a namespace this
+benchmark kept earlier already holds the first turns of the same seeded stream, so only the missing ones
+are generated, and `graphmem bench recall --namespace NAME` can then ask its questions on it.
 """
 
 from __future__ import annotations
@@ -25,6 +29,7 @@ from graphmem.channels.turns import NewTurn, add_turns
 from graphmem.embedding import get_embedder
 from graphmem.settings import load_settings
 from graphmem.store import Store, open_store, purge_namespace
+from graphmem.errors import InvalidNamespace
 from graphmem.types import Namespace
 
 SESSION = 40
@@ -88,8 +93,10 @@ def dense_only(store: Store, ns: Namespace, query: str) -> None:
               help="comma-separated stored-turn counts to measure at (grown in place)")
 @click.option("--queries", default=200, show_default=True, help="timed searches per size and method")
 @click.option("--seed", default=7, show_default=True)
-@click.option("--keep", is_flag=True, help="keep the benchmark namespace")
-def command(sizes: str, queries: int, seed: int, keep: bool) -> None:
+@click.option("--keep", is_flag=True, help="keep the benchmark namespace (its name is printed)")
+@click.option("--namespace", "name", default=None,
+              help="grow and measure this namespace (kept) instead of a new one, e.g. one kept by an earlier run")
+def command(sizes: str, queries: int, seed: int, keep: bool, name: str | None) -> None:
     """Hybrid search p50/p99 (embedding included) vs dense-only, and ingestion rate."""
     from graphmem.channels.search import search
 
@@ -99,20 +106,34 @@ def command(sizes: str, queries: int, seed: int, keep: bool) -> None:
         raise click.BadParameter(f"sizes must be at least {SESSION}", param_hint="--turns")
     rng = random.Random(seed)
     settings = load_settings()
-    ns = Namespace(f"bench-search-{uuid4().hex[:8]}")
+    try:
+        ns = Namespace.parse(name) if name else Namespace(f"bench-search-{uuid4().hex[:8]}")
+    except InvalidNamespace as exc:
+        raise click.BadParameter(str(exc), param_hint="--namespace") from None
+    keep = keep or name is not None
     t0 = datetime(2025, 1, 1, tzinfo=timezone.utc)
     get_embedder(settings.model_path).embed(["warm up"])
     with open_store(settings) as store:
         try:
-            stored, ingest_s = 0, 0.0
+            stored = store.read("search/namespace_size", ns=ns.name)[0]["turns"]
+            if stored % SESSION:
+                raise click.ClickException(f"{ns.name} holds {stored} turns, not whole sessions of {SESSION}: "
+                                           "not a namespace this benchmark filled")
+            for _ in sessions(rng, 0, stored, t0):  # replay the seeded stream past the turns already stored
+                pass
+            ingest_s, ingested = 0.0, 0
             for target in targets:
+                if target < stored:
+                    click.echo(f"{ns.name} already holds {stored} turns: no measurement at {target}", err=True)
+                    continue
                 started = time.perf_counter()
                 for sid, turns in sessions(rng, stored, target - stored, t0):
                     add_turns(store, ns, session=sid, turns=turns, settings=settings)
                 ingest_s += time.perf_counter() - started
-                added = (target // SESSION) * SESSION - stored
-                rate = added / (time.perf_counter() - started)
+                added = max(0, (target // SESSION) * SESSION - stored)
+                rate = added / (time.perf_counter() - started) if added else 0.0
                 stored += added
+                ingested += added
                 store.autocommit("admin/await_indexes")
                 words = [" ".join(rng.sample(sentence(rng).split(), 4)) for _ in range(queries + 20)]
                 for q in words[:20]:  # warm caches and the planner
@@ -122,12 +143,16 @@ def command(sizes: str, queries: int, seed: int, keep: bool) -> None:
                 hybrid = timed(lambda: search(store, ns, query=next(it), k=10), queries)
                 it = iter(words[20:])
                 dense = timed(lambda: dense_only(store, ns, next(it)), queries)
-                click.echo(f"{stored:>7} turns | ingest {rate:7.1f} turns/s (embeddings, folding) | hybrid search "
+                ingest = f"ingest {rate:7.1f} turns/s (embeddings, folding)" if added else "already stored"
+                click.echo(f"{stored:>7} turns | {ingest} | hybrid search "
                            f"p50 {statistics.median(hybrid):6.1f} ms p99 {pct(hybrid, 99):6.1f} ms | dense-only p50 "
                            f"{statistics.median(dense):6.1f} ms p99 {pct(dense, 99):6.1f} ms | ratio p50 "
                            f"{statistics.median(hybrid) / statistics.median(dense):4.2f}x p99 "
                            f"{pct(hybrid, 99) / pct(dense, 99):4.2f}x")
-            click.echo(f"{stored} turns ingested in {ingest_s:.0f}s: {stored / ingest_s:.1f} turns/s overall")
+            if ingested:
+                click.echo(f"{ingested} turns ingested in {ingest_s:.0f}s: {ingested / ingest_s:.1f} turns/s overall")
         finally:
-            if not keep:
+            if keep:
+                click.echo(f"kept namespace {ns.name}", err=True)
+            else:
                 purge_namespace(store, ns.name)

@@ -337,8 +337,8 @@ def _candidates(store: Store, base: dict[str, Any], skip: set[str]) -> tuple[dic
             if not fetch[p]:
                 continue
             found[p] = row[p]
-            if row[f"{p}_fetched"]:
-                _pass_rate[keys[p]] = max(_MIN_RATE, min(1.0, len(row[p]) / row[f"{p}_fetched"]))
+            if row[f"{p}_fetched"]:  # measured before the cut to `want`, or the rate would only ever fall
+                _pass_rate[keys[p]] = max(_MIN_RATE, min(1.0, row[f"{p}_passed"] / row[f"{p}_fetched"]))
             if len(row[p]) >= want[p] or row[f"{p}_fetched"] < fetch[p]:
                 fetch[p] = 0
             elif fetch[p] >= MAX_FETCH:

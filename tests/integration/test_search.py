@@ -191,3 +191,31 @@ def test_locomo_exact_ids_and_until(store: Store, ns: Namespace) -> None:
             for h in search(store, ns, query=q, k=10, until=dates[k], kinds=["turn"], touch=False).hits:
                 assert session_of[h.id] <= k and h.at <= dates[k]
     assert re.fullmatch(r"D\d+:\d+", ids[0])
+
+
+def test_over_fetch_does_not_creep_up(store: Store, ns: Namespace, settings: Settings) -> None:
+    """The pass rate that sizes the next over-fetch is measured before the cut to the wanted depth: a
+    namespace whose every full-text candidate passes keeps asking for about what it wants. (Measured on
+    the cut list, the rate fell at every search until each one read 16× what it needed.)"""
+    from graphmem.channels import search as search_module
+
+    turns = [NewTurn(f"apple pie number {i} was baked today", speaker="Ann", at=T0 + timedelta(minutes=i),
+                     id=f"p{i}") for i in range(200)]
+    add_turns(store, ns, session="bake", turns=turns, settings=settings)
+    asked: list[int] = []
+    read = store.read
+
+    def spy(name: str, **params: object) -> object:
+        if name == "search/candidates" and params["turn_text_fetch"]:
+            asked.append(int(params["turn_text_fetch"]))  # type: ignore[call-overload]
+        return read(name, **params)
+
+    store.read = spy  # type: ignore[method-assign]
+    try:
+        for _ in range(6):
+            assert len(search(store, ns, query="apple pie", k=10, kinds=["turn"], touch=False).hits) == 10
+    finally:
+        del store.read
+    want = min(500, max(5 * 10, 50))
+    assert len(asked) == 6 and max(asked[1:]) <= want * 2, asked  # the first one guesses the rate
+    assert search_module._pass_rate[(id(store), ns.name, "turn_text", False)] == 1.0
