@@ -6,6 +6,8 @@ reports the batch ingest rate. On that graph it times, interleaved call by call 
 - exact lookup by phone through REST (`graphmem serve` in its own process on 127.0.0.1, one keep-alive
   connection from the standard library's http.client: the client's own cost is not the service's)
   and through the raw neo4j driver running the same Cypher (`exact/lookup`), p50/p99 and their ratio;
+  beside them, the same lookup through the framework's floor (`graphmem.bench._floor`: one async
+  FastAPI route, no auth, middleware or validation), the part of the ratio no service code can remove;
 - the as-of read of an entity whose attribute has 1, 100 and 10,000 versions (valid-time history), at
   known_at = now (believed index) and at a random past known_at (history index), p50/p99;
 - a single assert through the library, p50.
@@ -88,7 +90,10 @@ class RestServer:
     """The service as it is deployed: `graphmem serve` in its own process on a free loopback port (its own
     interpreter, so the client's work here never competes with it for one GIL), on the same Neo4j."""
 
-    def __init__(self, settings: Settings) -> None:
+    def __init__(self, settings: Settings, *, floor: bool = False) -> None:
+        # floor: the framework's floor instead of the service (graphmem.bench._floor), on the same terms
+        self.argv = ["graphmem.bench._floor"] if floor else ["graphmem", "serve", "--port"]
+        self.ready = "/openapi.json" if floor else "/readyz"
         with socket.socket() as s:
             s.bind(("127.0.0.1", 0))
             self.port = s.getsockname()[1]
@@ -102,18 +107,18 @@ class RestServer:
     def __enter__(self) -> "RestServer":
         import httpx
 
-        self.proc = subprocess.Popen([sys.executable, "-m", "graphmem", "serve", "--port", str(self.port)],
+        self.proc = subprocess.Popen([sys.executable, "-m", *self.argv, str(self.port)],
                                      env=self.env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         deadline = time.monotonic() + 120
         while True:
             try:
-                if httpx.get(f"http://127.0.0.1:{self.port}/readyz", timeout=2).status_code == 200:
+                if httpx.get(f"http://127.0.0.1:{self.port}{self.ready}", timeout=2).status_code == 200:
                     return self
             except httpx.TransportError:
                 pass
             if self.proc.poll() is not None or time.monotonic() > deadline:
                 self.__exit__()
-                raise click.ClickException("graphmem serve did not become ready within 120 s")
+                raise click.ClickException(f"{' '.join(self.argv)} did not become ready within 120 s")
             time.sleep(0.2)
 
     def __exit__(self, *exc: object) -> None:
@@ -132,9 +137,10 @@ def timed(fn: Callable[[], Any]) -> float:
 
 
 def measure_lookup(store: Store, settings: Settings, ns: Namespace, entities: int, samples: int,
-                   rng: random.Random) -> tuple[list[float], list[float], list[float]]:
+                   rng: random.Random) -> tuple[list[float], list[float], list[float], list[float]]:
     """Alternate REST and raw-driver lookups of random phones; both must find exactly one entity. Also
-    times GET /healthz on the same server: the app's own floor (middleware, auth, threadpool)."""
+    times GET /healthz on the same server (the app without Neo4j), and the same lookup through the
+    framework's floor (graphmem.bench._floor: one async FastAPI route on the async driver, nothing else)."""
     import http.client
     import json
     from urllib.parse import urlencode
@@ -144,17 +150,20 @@ def measure_lookup(store: Store, settings: Settings, ns: Namespace, entities: in
     text = store.query_text("exact/lookup")
     rest: list[float] = []
     raw: list[float] = []
-    floor: list[float] = []
+    health: list[float] = []
+    bare: list[float] = []
     auth = (settings.neo4j_user, settings.neo4j_password.get_secret_value()) if settings.neo4j_password else None
     with RestServer(settings) as server, closing(http.client.HTTPConnection("127.0.0.1", server.port)) as conn, \
+            RestServer(settings, floor=True) as floor, \
+            closing(http.client.HTTPConnection("127.0.0.1", floor.port)) as floor_conn, \
             neo4j.GraphDatabase.driver(store.uri, auth=auth) as driver:
-        def get(path: str) -> tuple[int, bytes]:
-            conn.request("GET", path)
-            r = conn.getresponse()
+        def get(path: str, via: http.client.HTTPConnection = conn) -> tuple[int, bytes]:
+            via.request("GET", path)
+            r = via.getresponse()
             return r.status, r.read()
 
-        def via_rest(p: str) -> None:
-            status, body = get(f"/v1/{ns.name}/lookup?" + urlencode({"attribute": "phone", "value": p}))
+        def via_rest(p: str, via: http.client.HTTPConnection = conn) -> None:
+            status, body = get(f"/v1/{ns.name}/lookup?" + urlencode({"attribute": "phone", "value": p}), via)
             assert status == 200 and len(json.loads(body)["entities"]) == 1, body[:300]
 
         def via_driver(p: str) -> None:
@@ -164,15 +173,17 @@ def measure_lookup(store: Store, settings: Settings, ns: Namespace, entities: in
                                             "valid_at": datetime.now(UTC), "known_at": None, "include_erased": False}))
             assert len(records) == 1
 
-        for _ in range(20):  # warm both paths (plans, connections)
+        for _ in range(20):  # warm every path (plans, connections)
             via_rest(phone(rng.randrange(entities)))
+            via_rest(phone(rng.randrange(entities)), floor_conn)
             via_driver(phone(rng.randrange(entities)))
         for _ in range(samples):
             p = phone(rng.randrange(entities))
             rest.append(timed(lambda: via_rest(p)))
             raw.append(timed(lambda: via_driver(p)))
-            floor.append(timed(lambda: get("/healthz")))
-    return rest, raw, floor
+            bare.append(timed(lambda: via_rest(p, floor_conn)))
+            health.append(timed(lambda: get("/healthz")))
+    return rest, raw, health, bare
 
 
 @click.command()
@@ -203,11 +214,14 @@ def command(entities: int, versions: int, deep: int, samples: int, batch: int, s
             for d in depths:
                 deep_entity(store, ns, f"DEEP-{d}", d, batch)
 
-            rest, raw, floor = measure_lookup(store, settings, ns, entities, samples, rng)
+            rest, raw, health, bare = measure_lookup(store, settings, ns, entities, samples, rng)
             click.echo(f"exact lookup ({samples} each, interleaved): REST p50 {pct(rest, 50):.2f} ms "
                        f"p99 {pct(rest, 99):.2f} ms | raw driver p50 {pct(raw, 50):.2f} ms p99 {pct(raw, 99):.2f} ms"
                        f" | ratio p50 {pct(rest, 50) / pct(raw, 50):.2f} p99 {pct(rest, 99) / pct(raw, 99):.2f}")
-            click.echo(f"  same server, GET /healthz (no Neo4j): p50 {pct(floor, 50):.2f} ms p99 {pct(floor, 99):.2f} ms")
+            click.echo(f"  same server, GET /healthz (no Neo4j): p50 {pct(health, 50):.2f} ms p99 {pct(health, 99):.2f} ms")
+            click.echo(f"  framework floor (one async FastAPI route on the async driver, same Cypher, no auth, "
+                       f"middleware or validation): p50 {pct(bare, 50):.2f} ms p99 {pct(bare, 99):.2f} ms | "
+                       f"ratio to raw p50 {pct(bare, 50) / pct(raw, 50):.2f}")
 
             now_known = datetime.now(UTC)
             for d in depths:
