@@ -216,6 +216,6 @@ def test_over_fetch_does_not_creep_up(store: Store, ns: Namespace, settings: Set
             assert len(search(store, ns, query="apple pie", k=10, kinds=["turn"], touch=False).hits) == 10
     finally:
         del store.read
-    want = min(500, max(5 * 10, 50))
+    want = search_module.depth_for(10)
     assert len(asked) == 6 and max(asked[1:]) <= want * 2, asked  # the first one guesses the rate
     assert search_module._pass_rate[(id(store), ns.name, "turn_text", False)] == 1.0
