@@ -23,7 +23,7 @@ import time
 from collections.abc import Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import datetime, timezone
 from typing import Any
 
 from graphmem.channels.search_rank import (
@@ -38,6 +38,7 @@ from graphmem.channels.search_rank import (
     query_terms,
     rank,
     rounded,
+    scope_words,
 )
 from graphmem.embedding import get_embedder
 from graphmem.errors import InvalidInput, InvalidInterval
@@ -197,37 +198,19 @@ def gather(store: Store, ns: Namespace, *, query: str, depth: int, filters: Filt
     """Dense and keyword candidates over turns and summaries, with the turns' neighbours and the turns
     the summaries cover, all filtered. The keyword half (`search/candidates`, then `search/read_candidates`
     for what it found) runs while the query embeds; the dense half then reads only what the keyword half
-    did not, plus the turns the best summaries cover. More round trips only when a part must widen."""
+    did not, plus the turns the best summaries cover. More round trips only when a part must widen.
+
+    A search scoped to one session, or to a time range that holds at most SCOPE_LIMIT of the namespace's
+    turns, ranks that scope exactly instead (`search/scope_turns`, `search/scope_summaries`): the shared
+    indexes cannot filter, and widening them until enough of a sliver passes took hundreds of ms."""
     terms = query_terms(query)
-    lucene = lucene_query(keyword_terms(terms, _namespace_size(store, ns.name)["speakers"]), ns.name)
-    base = {"ns": ns.name, **filters.params(), "vector": None, "lucene": lucene,
+    words = keyword_terms(terms, _namespace_size(store, ns.name)["speakers"])
+    base = {"ns": ns.name, **filters.params(), "vector": None, "lucene": lucene_query(words, ns.name),
             "turn_want": depth, "summary_want": depth // 5}
-    one_session = filters.session is not None
-    # the keyword half needs no vector: it runs while the query is embedded (ONNX Runtime releases the GIL)
-    keyword = _keyword_pool.submit(_keyword_half, store, dict(base))
-    exact = _exact_parts(store, base, filtered=filters.filtered, one_session=one_session)
-    base["vector"] = get_embedder(store.settings.model_path).embed_one(query)
-    # the two vector indexes are asked at once (each statement runs on its own server thread)
-    skip = {"turn_text", "summary_text"} | exact
-    summary_part = (_keyword_pool.submit(_candidates, store, dict(base), skip | {"turn_vector"})
-                    if "summary_vector" not in skip else None)
-    found, complete = _candidates(store, base, skip | {"summary_vector"})
-    if summary_part is not None:
-        more, more_complete = summary_part.result()
-        found["summary_vector"], complete["summary_vector"] = more["summary_vector"], more_complete["summary_vector"]
-    params = {k: v for k, v in base.items() if k in _EXACT_PARAMS}
-    # the exact scans of summaries and of turns are independent: both run at once (Neo4j runs each on a core)
-    summaries_scan = (_keyword_pool.submit(store.read, "search/exact_summaries", limit=depth // 5, **params)
-                      if depth // 5 and ("summary_vector" in exact or not complete["summary_vector"]) else None)
-    if "turn_vector" in exact or not complete["turn_vector"]:
-        found["turn_vector"] = store.read("search/exact_session_turns" if one_session else "search/exact_turns",
-                                          limit=depth, **params)
-    if summaries_scan is not None:
-        found["summary_vector"] = summaries_scan.result()
-    elif "summary_vector" in exact or not complete["summary_vector"]:
-        found["summary_vector"] = []
-    by_text, first = keyword.result()
-    found.update(turn_text=by_text["turn_text"], summary_text=by_text["summary_text"])
+    if _scoped(store, ns, filters):
+        found, first = _scope_candidates(store, base, query=query, words=words)
+    else:
+        found, first = _index_candidates(store, base, query=query, depth=depth, filtered=filters.filtered)
     turn_dense = {r["id"]: r["score"] for r in found["turn_vector"]}
     turn_text = {r["id"]: r["score"] for r in found["turn_text"]}
     summary_dense = {r["id"]: r["score"] for r in found["summary_vector"]}
@@ -273,6 +256,70 @@ def gather(store: Store, ns: Namespace, *, query: str, depth: int, filters: Filt
         named_speakers(query, {r.get("speaker") for r in rows.values()}))
 
 
+def _index_candidates(store: Store, base: dict[str, Any], *, query: str, depth: int,
+                      filtered: bool) -> tuple[dict[str, list[dict[str, Any]]], dict[str, Any]]:
+    """The four candidate lists from the shared indexes (or exact scans of a small namespace), and the rows
+    the keyword half read."""
+    # the keyword half needs no vector: it runs while the query is embedded (ONNX Runtime releases the GIL)
+    keyword = _keyword_pool.submit(_keyword_half, store, dict(base))
+    exact = _exact_parts(store, base, filtered=filtered)
+    base["vector"] = get_embedder(store.settings.model_path).embed_one(query)
+    # the two vector indexes are asked at once (each statement runs on its own server thread)
+    skip = {"turn_text", "summary_text"} | exact
+    summary_part = (_keyword_pool.submit(_candidates, store, dict(base), skip | {"turn_vector"})
+                    if "summary_vector" not in skip else None)
+    found, complete = _candidates(store, base, skip | {"summary_vector"})
+    if summary_part is not None:
+        more, more_complete = summary_part.result()
+        found["summary_vector"], complete["summary_vector"] = more["summary_vector"], more_complete["summary_vector"]
+    params = {k: v for k, v in base.items() if k in _EXACT_PARAMS}
+    # the exact scans of summaries and of turns are independent: both run at once (Neo4j runs each on a core)
+    summaries_scan = (_keyword_pool.submit(store.read, "search/exact_summaries", limit=depth // 5, **params)
+                      if depth // 5 and ("summary_vector" in exact or not complete["summary_vector"]) else None)
+    if "turn_vector" in exact or not complete["turn_vector"]:
+        found["turn_vector"] = store.read("search/exact_turns", limit=depth, **params)
+    if summaries_scan is not None:
+        found["summary_vector"] = summaries_scan.result()
+    elif "summary_vector" in exact or not complete["summary_vector"]:
+        found["summary_vector"] = []
+    by_text, first = keyword.result()
+    found.update(turn_text=by_text["turn_text"], summary_text=by_text["summary_text"])
+    return found, first
+
+
+SCOPE_LIMIT = 1000  # turns of a time range that a filtered search ranks exactly (about 60 µs each here)
+_EARLIEST = datetime(1, 1, 2, tzinfo=timezone.utc)
+_LATEST = datetime(9999, 12, 30, tzinfo=timezone.utc)
+
+
+def _scoped(store: Store, ns: Namespace, filters: Filters) -> bool:
+    """One session, or a time range holding at most SCOPE_LIMIT turns (counted by an index seek)."""
+    if filters.session is not None:
+        return True
+    if filters.since is None and filters.until is None:
+        return False
+    n = store.read("search/range_size", ns=ns.name, lo=filters.since or _EARLIEST, hi=filters.until or _LATEST,
+                   cap=SCOPE_LIMIT + 1)[0]["n"]
+    return bool(n <= SCOPE_LIMIT)
+
+
+def _scope_candidates(store: Store, base: dict[str, Any], *, query: str,
+                      words: list[str]) -> tuple[dict[str, list[dict[str, Any]]], dict[str, Any]]:
+    """The four candidate lists of a scoped search, turns and summaries ranked at once."""
+    params = {k: v for k, v in base.items() if k in _EXACT_PARAMS - {"since", "until"}}
+    params.update(vector=get_embedder(store.settings.model_path).embed_one(query), words=scope_words(words),
+                  lo=base["since"] or _EARLIEST, hi=base["until"] or _LATEST)
+    summaries = (_keyword_pool.submit(store.read, "search/scope_summaries", limit=base["summary_want"], **params)
+                 if base["summary_want"] else None)
+    turns = store.read("search/scope_turns", limit=base["turn_want"], **params)[0]
+    found: dict[str, list[dict[str, Any]]] = {"turn_vector": turns["turn_vector"], "turn_text": turns["turn_text"],
+                                              "summary_vector": [], "summary_text": []}
+    if summaries is not None:
+        row = summaries.result()[0]
+        found.update(summary_vector=row["summary_vector"], summary_text=row["summary_text"])
+    return found, _NOTHING
+
+
 _EXACT_PARAMS = {"ns", "vector", "session", "speaker", "since", "until", "all", "archived"}
 _NOTHING: dict[str, list[Any]] = {"summaries": [], "turns": []}
 
@@ -312,12 +359,11 @@ def _namespace_size(store: Store, ns: str) -> dict[str, Any]:
     return row
 
 
-def _exact_parts(store: Store, base: Mapping[str, Any], *, filtered: bool, one_session: bool) -> set[str]:
+def _exact_parts(store: Store, base: Mapping[str, Any], *, filtered: bool) -> set[str]:
     """The dense parts better served by an exact cosine scan of the namespace than by the shared vector
-    index: one session's turns (index-backed, small), and any kind of which the namespace holds no more
-    items than the over-fetch its pass rate calls for (a small tenant beside large ones: the scan is
-    exact and reads fewer nodes than the index would)."""
-    exact = {"turn_vector"} if one_session else set()
+    index: any kind of which the namespace holds no more items than the over-fetch its pass rate calls for
+    (a small tenant beside large ones: the scan is exact and reads fewer nodes than the index would)."""
+    exact: set[str] = set()
     n = _namespace_size(store, base["ns"])
     for part, size, total, want in (("turn_vector", n["turns"], n["all_turns"], base["turn_want"]),
                                     ("summary_vector", n["summaries"], n["all_summaries"], base["summary_want"])):

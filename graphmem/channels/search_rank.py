@@ -70,6 +70,26 @@ def query_terms(query: str) -> list[str]:
     return list(dict.fromkeys(out))
 
 
+_SUFFIXES = ("ings", "ing", "edly", "ed", "es", "s")
+
+
+def scope_words(terms: Sequence[str]) -> list[str]:
+    """Word beginnings that match a term's variants where no analyzer runs (a scoped search matches
+    query words at the start of the words of a text): 'complained' and 'complaining' both begin with
+    'complain'. A crude English suffix cut that keeps at least three letters; distinct, in order."""
+    out = []
+    for t in terms:
+        if t.endswith("ies") and len(t) > 4:
+            out.append(t[:-3] + "y")
+            continue
+        for suffix in _SUFFIXES:
+            if t.endswith(suffix) and len(t) - len(suffix) >= 3:
+                t = t[: -len(suffix)]
+                break
+        out.append(t)
+    return list(dict.fromkeys(out))
+
+
 def lucene_query(terms: Sequence[str], ns: str) -> str | None:
     """An OR of the escaped terms over the text field, required to be in the namespace."""
     if not terms:

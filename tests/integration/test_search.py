@@ -219,3 +219,40 @@ def test_over_fetch_does_not_creep_up(store: Store, ns: Namespace, settings: Set
     want = search_module.depth_for(10)
     assert len(asked) == 6 and max(asked[1:]) <= want * 2, asked  # the first one guesses the rate
     assert search_module._pass_rate[(id(store), ns.name, "turn_text", False)] == 1.0
+
+
+def test_a_small_time_range_is_ranked_exactly(store: Store, ns: Namespace, settings: Settings) -> None:
+    """A range holding few turns is ranked by exact cosine and by its own keyword statistics (no widening
+    of the shared indexes): both the keyword match and the meaning match inside the range come first,
+    nothing outside it comes back, and the full-text indexes are not asked at all."""
+    from graphmem.channels import search as search_module
+
+    old = [NewTurn(f"We talked about the weather again, day {i}; nothing about the Zanzibar ferry.",
+                   speaker="Ann", at=T0 - timedelta(days=30, minutes=i), id=f"o{i}") for i in range(60)]
+    week = T0 + timedelta(days=2)
+    recent = [NewTurn("Booked the Zanzibar ferry tickets for Friday.", speaker="Ben", at=week, id="r0"),
+              NewTurn("My sister's violin recital went wonderfully.", speaker="Ann", at=week, id="r1"),
+              NewTurn("Groceries are done.", speaker="Ben", at=week, id="r2")]
+    add_turns(store, ns, session="old", turns=old, settings=settings)
+    add_turns(store, ns, session="new", turns=recent, settings=settings)
+    asked: list[str] = []
+    read = store.read
+
+    def spy(name: str, **params: object) -> object:
+        asked.append(name)
+        return read(name, **params)
+
+    store.read = spy  # type: ignore[method-assign]
+    try:
+        since, until = T0 + timedelta(days=1), T0 + timedelta(days=3)
+        ferry = search(store, ns, query="zanzibar ferries", k=3, kinds=["turn"], since=since, until=until,
+                       touch=False).hits
+        music = search(store, ns, query="a classical concert performance", k=3, kinds=["turn"], since=since,
+                       until=until, touch=False).hits
+    finally:
+        del store.read
+    assert ferry[0].id == "r0" and ferry[0].parts["text"] > 0
+    assert music[0].id == "r1"
+    assert {h.id for h in ferry + music} <= {"r0", "r1", "r2"}
+    assert "search/scope_turns" in asked and "search/candidates" not in asked
+    assert search_module.SCOPE_LIMIT >= 3

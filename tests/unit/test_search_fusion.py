@@ -157,3 +157,10 @@ def test_named_speakers_are_preferred() -> None:
     out = rank(turns=turns, turn_dense={"a": 0.5, "b": 0.5}, turn_text={}, summaries={}, summary_dense={},
                summary_text={}, eligible={"a", "b"}, w=Weights(recency=0.0), speakers={"caroline"})
     assert out[0].id == "a" and out[0].parts["speaker"] > 0 and out[1].parts["speaker"] == 0
+
+
+def test_scope_words_cut_common_suffixes_only_down_to_three_letters() -> None:
+    from graphmem.channels.search_rank import scope_words
+
+    assert scope_words(["complained", "complaining", "parcels", "bus", "is", "ferries"]) == \
+        ["complain", "parcel", "bus", "is", "ferry"]
