@@ -389,9 +389,10 @@ def _first_fetch(want: int, rate: float | None) -> int:
 
 def _candidates(store: Store, base: dict[str, Any], skip: set[str]) -> tuple[dict[str, list[dict[str, Any]]],
                                                                              dict[str, bool]]:
-    """Run `search/candidates`, widening (×4, up to MAX_FETCH) only the parts that came back short: fewer
-    than wanted passed the filters although the index had more. `complete` is false for a part that
-    stopped at MAX_FETCH still short (a small namespace in a large shared index)."""
+    """Run `search/candidates`, widening (to what the query's own pass rate calls for, at least ×2, up to
+    MAX_FETCH) only the parts that came back short: fewer than wanted passed the filters although the
+    index had more. `complete` is false for a part that stopped at MAX_FETCH still short (a small
+    namespace in a large shared index)."""
     want = {p: base["turn_want"] if p.startswith("turn") else base["summary_want"] for p in PARTS}
     filtered = any(base[f] is not None for f in ("session", "speaker", "since", "until"))  # = Filters.filtered
     keys = {p: (id(store), base["ns"], p, filtered) for p in PARTS}
@@ -411,8 +412,9 @@ def _candidates(store: Store, base: dict[str, Any], skip: set[str]) -> tuple[dic
                 fetch[p] = 0
             elif fetch[p] >= MAX_FETCH:
                 fetch[p], complete[p] = 0, False
-            else:
-                fetch[p] = min(fetch[p] * 4, MAX_FETCH)
+            else:  # widen at once to what this query's own pass rate calls for (at least ×2)
+                rate = max(_MIN_RATE, row[f"{p}_passed"] / row[f"{p}_fetched"])
+                fetch[p] = min(max(fetch[p] * 2, _first_fetch(want[p], rate)), MAX_FETCH)
     return found, complete
 
 
