@@ -3,11 +3,12 @@
 The keyword half (full-text candidates over turns and summaries, then the rows ranking needs of them)
 runs while the query embeds; the dense half (vector candidates, then the rows the keyword half did not
 read, with the turns the best summaries cover) follows. Neo4j's vector index cannot
-pre-filter, so it is over-fetched and widened until enough turns of this namespace pass the filters;
-when widening stops short (a small namespace in a large shared index, or one session) an exact cosine
-scan over the filtered turns takes over. The
-keyword query requires the namespace inside Lucene and escapes every special character of the
-user's text. Ranking is pure (graphmem.channels.search_rank).
+pre-filter, so it is over-fetched (sized by the share of candidates that passed last time) and widened
+until enough turns of this namespace pass the filters; a small namespace in a large shared index is
+scanned by exact cosine instead. A search scoped to one session, or to a time range that holds few
+turns, ranks the whole scope exactly (dense and keyword) after one index seek. The keyword query
+requires the namespace inside Lucene and escapes every special character of the user's text. Ranking
+is pure (graphmem.channels.search_rank).
 
 Application-view searches never return erased turns or summaries, nor archived ones (forgetting);
 the audit view sees both. Returned hits are marked as used (for least-recently-used forgetting)
