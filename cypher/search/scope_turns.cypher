@@ -35,4 +35,4 @@ CALL (scored) {
   ORDER BY x.text DESC, x.id LIMIT $limit
   RETURN collect({id: x.id, score: x.text}) AS turn_text
 }
-RETURN size(scored) AS scoped, turn_vector, turn_text
+RETURN turn_vector, turn_text

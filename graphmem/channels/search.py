@@ -289,6 +289,8 @@ def _index_candidates(store: Store, base: dict[str, Any], *, query: str, depth: 
 
 
 SCOPE_LIMIT = 1000  # turns of a time range that a filtered search ranks exactly (about 60 µs each here)
+# an open end of a range, as a bound the range seek can use (a day inside datetime's limits, so that no
+# time-zone conversion on either side can overflow)
 _EARLIEST = datetime(1, 1, 2, tzinfo=timezone.utc)
 _LATEST = datetime(9999, 12, 30, tzinfo=timezone.utc)
 
