@@ -48,7 +48,11 @@ def neo4j_server() -> Iterator[dict[str, str]]:
     if _docker_available():
         from testcontainers.neo4j import Neo4jContainer  # type: ignore[import-not-found]
 
-        with Neo4jContainer("neo4j:5.26-community", password="graphmem-test") as c:
+        from graphmem.localdb import VECTOR_MERGE_FACTOR
+
+        container = Neo4jContainer("neo4j:5.26-community", password="graphmem-test").with_env(
+            "NEO4J_internal_dbms_index_vector_standard__merge__factor", str(VECTOR_MERGE_FACTOR))  # as the managed one
+        with container as c:
             yield {"NEO4J_URI": c.get_connection_url(), "NEO4J_USER": "neo4j", "NEO4J_PASSWORD": "graphmem-test"}
         return
     from graphmem.localdb import LocalNeo4j, free_port

@@ -1,11 +1,18 @@
-// A hybrid search's candidates in one round trip: nearest turns and summaries by the vector indexes and best
-// by the full-text indexes (Lucene BM25; $lucene requires +ns:"..."), each over-fetched ($*_fetch) because
-// neither kind of index can pre-filter, then filtered to the namespace, view, session, speaker and time range
-// and cut to $*_want. A part whose fetch is 0 (or, for the full-text parts, whose $lucene is null) is
-// skipped and returns no hits. `*_fetched` < `*_fetch` means that index ran dry; the caller widens the parts
-// that came back short. `*_passed` counts what passed the filters before the cut to $*_want: the caller
-// measures its pass rate (and so sizes its next over-fetch) on it, not on the cut list, which would shrink
-// the rate at every search. A summary passes a time range only if the whole range it covers lies inside it.
+// A hybrid search's candidates and the rows ranking needs of them, in one round trip.
+// Candidates: nearest turns and summaries by the vector indexes and best by the full-text indexes (Lucene
+// BM25; $lucene requires +ns:"..."), each over-fetched ($*_fetch) because neither kind of index can
+// pre-filter, then filtered to the namespace, view, session, speaker and time range and cut to $*_want. A
+// part whose fetch is 0 (or, for the full-text parts, whose $lucene is null) is skipped and returns no hits.
+// `*_fetched` < `*_fetch` means that index ran dry; the caller widens the parts that came back short.
+// `*_passed` counts what passed the filters before the cut to $*_want: the caller measures its pass rate
+// (and so sizes its next over-fetch) on it, not on the cut list, which would shrink the rate at every
+// search. A summary passes a time range only if the whole range it covers lies inside it.
+// Rows: the candidate summaries plus $summary_ids, with the turns they cover; then the candidate turns plus
+// $turn_ids plus the turns covered by the summaries that lift theirs ($best, and the first $cover of each
+// summary part here), each with its text and its neighbours in arrival order (NEXT), for neighbour
+// expansion, and the keys of the live entities each mentions (recall reads their profiles without another
+// round trip). Times as text (see instants.stored_instant). With every fetch 0 this only reads the rows of
+// the given ids (candidates found by an exact scan, or the covered turns of a summary found elsewhere).
 CALL () {
   WITH $turn_vector_fetch AS k WHERE k > 0
   CALL db.index.vector.queryNodes('turn_embedding', k, $vector) YIELD node, score
@@ -54,6 +61,36 @@ CALL () {
   RETURN size(got) AS summary_text_fetched, size(passed) AS summary_text_passed,
          passed[0..$summary_want] AS summary_text
 }
+CALL (summary_vector, summary_text) {
+  UNWIND [x IN summary_vector | x.id] + [x IN summary_text | x.id] + $summary_ids AS id
+  WITH DISTINCT id
+  MATCH (m:Summary {ns: $ns, id: id})
+  OPTIONAL MATCH (m)-[:COVERS]->(c:Turn {ns: $ns})
+  WITH m, collect(c.id) AS covered
+  RETURN collect({summary: m {.id, .session, .text, from_at: toString(m.from_at), to_at: toString(m.to_at), .from_seq, .to_seq,
+                             .importance, .speakers},
+                  turns: covered,
+                  mentions: [(m)-[:MENTIONS]->(e:Entity {ns: $ns}) WHERE e.erased_at IS NULL | e.key]}) AS summaries
+}
+CALL (summaries, summary_vector, summary_text, turn_vector, turn_text) {
+  WITH summaries, turn_vector, turn_text,
+       $best + [x IN summary_vector[0..$cover] | x.id] + [x IN summary_text[0..$cover] | x.id] AS lift
+  UNWIND [x IN turn_vector | x.id] + [x IN turn_text | x.id] + $turn_ids
+         + reduce(acc = [], s IN summaries | acc + CASE WHEN s.summary.id IN lift THEN s.turns ELSE [] END) AS id
+  WITH DISTINCT id
+  MATCH (t:Turn {ns: $ns, id: id})
+  OPTIONAL MATCH (p:Turn {ns: $ns})-[:NEXT]->(t)
+  OPTIONAL MATCH (t)-[:NEXT]->(n:Turn {ns: $ns})
+  RETURN collect({id: t.id, session: t.session, at: toString(t.at), speaker: t.speaker, importance: t.importance, text: t.text,
+       question: coalesce(t.text CONTAINS '?', false), erased: t.erased_at IS NOT NULL,
+       archived: t.archived_at IS NOT NULL,
+       prev: p.id, prev_at: toString(p.at), prev_speaker: p.speaker, prev_importance: p.importance,
+       prev_erased: p.erased_at IS NOT NULL, prev_archived: p.archived_at IS NOT NULL,
+       next: n.id, next_at: toString(n.at), next_speaker: n.speaker, next_importance: n.importance,
+       next_question: coalesce(n.text CONTAINS '?', false),
+       next_erased: n.erased_at IS NOT NULL, next_archived: n.archived_at IS NOT NULL,
+       mentions: [(t)-[:MENTIONS]->(e:Entity {ns: $ns}) WHERE e.erased_at IS NULL | e.key]}) AS turns
+}
 RETURN turn_vector_fetched, turn_vector_passed, turn_vector, turn_text_fetched, turn_text_passed, turn_text,
        summary_vector_fetched, summary_vector_passed, summary_vector, summary_text_fetched, summary_text_passed,
-       summary_text
+       summary_text, summaries, turns

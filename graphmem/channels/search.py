@@ -1,9 +1,9 @@
 """Hybrid search over turns and summaries: vector index + full-text index, fused, filtered, lifted.
 
-The keyword half (full-text candidates over turns and summaries, then the rows ranking needs of them)
-runs while the query embeds; the dense half (vector candidates, then the rows the keyword half did not
-read, with the turns the best summaries cover) follows. Neo4j's vector index cannot
-pre-filter, so it is over-fetched (sized by the share of candidates that passed last time) and widened
+Each candidates statement also reads the rows ranking needs of what it found (text, neighbours,
+mentions, the turns its summaries cover), so that a search costs about one round trip per index: the
+full-text statement runs while the query embeds, the two vector statements then run side by side.
+Neo4j's vector index cannot pre-filter, so it is over-fetched (sized by the share of candidates that passed last time) and widened
 until enough turns of this namespace pass the filters; a small namespace in a large shared index is
 scanned by exact cosine instead. A search scoped to one session, or to a time range that holds few
 turns, ranks the whole scope exactly (dense and keyword) after one index seek. The keyword query
@@ -197,9 +197,11 @@ PARTS = ("turn_vector", "turn_text", "summary_vector", "summary_text")
 
 def gather(store: Store, ns: Namespace, *, query: str, depth: int, filters: Filters) -> Candidates:
     """Dense and keyword candidates over turns and summaries, with the turns' neighbours and the turns
-    the summaries cover, all filtered. The keyword half (`search/candidates`, then `search/read_candidates`
-    for what it found) runs while the query embeds; the dense half then reads only what the keyword half
-    did not, plus the turns the best summaries cover. More round trips only when a part must widen.
+    the summaries cover, all filtered. Each `search/candidates` statement reads the rows of what it found
+    (and the turns its best summaries cover): the keyword statement runs while the query embeds, the two
+    vector statements after it, side by side. A last read follows only for rows none of them read (the
+    turns covered by a summary that ranks among the best only on both scores together, or candidates found
+    by an exact scan). More round trips only when a part must widen.
 
     A search scoped to one session, or to a time range that holds at most SCOPE_LIMIT of the namespace's
     turns, ranks that scope exactly instead (`search/scope_turns`, `search/scope_summaries`): the shared
@@ -207,7 +209,7 @@ def gather(store: Store, ns: Namespace, *, query: str, depth: int, filters: Filt
     terms = query_terms(query)
     words = keyword_terms(terms, _namespace_size(store, ns.name)["speakers"])
     base = {"ns": ns.name, **filters.params(), "vector": None, "lucene": lucene_query(words, ns.name),
-            "turn_want": depth, "summary_want": depth // 5}
+            "turn_want": depth, "summary_want": depth // 5, **_NO_IDS, "cover": LIFT_COVER}
     if _scoped(store, ns, filters):
         found, first = _scope_candidates(store, base, query=query, words=words)
     else:
@@ -224,9 +226,9 @@ def gather(store: Store, ns: Namespace, *, query: str, depth: int, filters: Filt
     have_turns = {r["id"] for r in first["turns"]}
     covered = [t for i in best if i in have_summaries for t in have_summaries[i]["turns"]]
     summary_ids = sorted(all_summaries - set(have_summaries))
-    turn_ids = sorted((set(turn_dense) | set(covered)) - have_turns)
-    read = store.read("search/read_candidates", ns=ns.name, summary_ids=summary_ids, best=best,
-                      turn_ids=turn_ids)[0] if summary_ids or turn_ids else _NOTHING
+    turn_ids = sorted((set(turn_dense) | set(turn_text) | set(covered)) - have_turns)
+    read = read_rows(store, ns, summary_ids=summary_ids, turn_ids=turn_ids, best=best) \
+        if summary_ids or turn_ids else _NOTHING
     summaries = {r["summary"]["id"]: r for r in first["summaries"] + read["summaries"]}
     for r in summaries.values():
         r["summary"]["from_at"] = stored_instant(r["summary"]["from_at"])
@@ -257,22 +259,54 @@ def gather(store: Store, ns: Namespace, *, query: str, depth: int, filters: Filt
         named_speakers(query, {r.get("speaker") for r in rows.values()}))
 
 
+Rows = dict[str, list[dict[str, Any]]]  # {"summaries": [...], "turns": [...]} as search/candidates reads them
+_NOTHING: Rows = {"summaries": [], "turns": []}
+_NO_IDS: dict[str, list[str]] = {"summary_ids": [], "turn_ids": [], "best": []}
+#: how many summaries of each summary list a statement lifts (reads the covered turns of): the whole list
+#: at the default depth. The best summaries overall (COVERED_FROM, by both scores) nearly always lead one
+#: of the lists; the turns of any other cost one more read, on the critical path. On the 100,000-turn
+#: bench namespace lifting 3 of each list made that read needed in 60 of 60 searches, 5 in 15 of 60.
+LIFT_COVER = COVERED_FROM + 3
+_READ_ONLY = {**{f"{p}_fetch": 0 for p in ("turn_vector", "turn_text", "summary_vector", "summary_text")},
+              "vector": None, "lucene": None, "session": None, "speaker": None, "since": None, "until": None,
+              "all": True, "archived": True, "turn_want": 0, "summary_want": 0, "cover": 0}
+
+
+def read_rows(store: Store, ns: Namespace, *, summary_ids: Sequence[str] = (), turn_ids: Sequence[str] = (),
+              best: Sequence[str] = ()) -> Rows:
+    """The rows search ranks on, for given ids: summaries with the turns they cover, turns with their text,
+    neighbours and mentions, plus the turns covered by the summaries in `best` (`search/candidates` with
+    every fetch 0, so that one statement holds the row shape)."""
+    row = store.read("search/candidates", **_READ_ONLY, ns=ns.name, summary_ids=list(summary_ids),
+                     turn_ids=list(turn_ids), best=list(best))[0]
+    return {"summaries": row["summaries"], "turns": row["turns"]}
+
+
+def _merged(*reads: Rows) -> Rows:
+    """Rows read by several statements, each id once (the later read wins: a widened part reads again)."""
+    summaries = {r["summary"]["id"]: r for read in reads for r in read["summaries"]}
+    turns = {r["id"]: r for read in reads for r in read["turns"]}
+    return {"summaries": list(summaries.values()), "turns": list(turns.values())}
+
+
 def _index_candidates(store: Store, base: dict[str, Any], *, query: str, depth: int,
-                      filtered: bool) -> tuple[dict[str, list[dict[str, Any]]], dict[str, Any]]:
+                      filtered: bool) -> tuple[dict[str, list[dict[str, Any]]], Rows]:
     """The four candidate lists from the shared indexes (or exact scans of a small namespace), and the rows
-    the keyword half read."""
-    # the keyword half needs no vector: it runs while the query is embedded (ONNX Runtime releases the GIL)
-    keyword = _keyword_pool.submit(_keyword_half, store, dict(base))
+    their statements read."""
+    # the keyword part needs no vector: it runs while the query is embedded (ONNX Runtime releases the GIL)
+    keyword = _keyword_pool.submit(_candidates, store, dict(base), {"turn_vector", "summary_vector"})
     exact = _exact_parts(store, base, filtered=filtered)
     base["vector"] = get_embedder(store.settings.model_path).embed_one(query)
     # the two vector indexes are asked at once (each statement runs on its own server thread)
     skip = {"turn_text", "summary_text"} | exact
     summary_part = (_keyword_pool.submit(_candidates, store, dict(base), skip | {"turn_vector"})
                     if "summary_vector" not in skip else None)
-    found, complete = _candidates(store, base, skip | {"summary_vector"})
+    found, complete, rows = _candidates(store, base, skip | {"summary_vector"})
+    reads = [rows]
     if summary_part is not None:
-        more, more_complete = summary_part.result()
+        more, more_complete, more_rows = summary_part.result()
         found["summary_vector"], complete["summary_vector"] = more["summary_vector"], more_complete["summary_vector"]
+        reads.append(more_rows)
     params = {k: v for k, v in base.items() if k in _EXACT_PARAMS}
     # the exact scans of summaries and of turns are independent: both run at once (Neo4j runs each on a core)
     summaries_scan = (_keyword_pool.submit(store.read, "search/exact_summaries", limit=depth // 5, **params)
@@ -283,9 +317,9 @@ def _index_candidates(store: Store, base: dict[str, Any], *, query: str, depth: 
         found["summary_vector"] = summaries_scan.result()
     elif "summary_vector" in exact or not complete["summary_vector"]:
         found["summary_vector"] = []
-    by_text, first = keyword.result()
+    by_text, _, text_rows = keyword.result()
     found.update(turn_text=by_text["turn_text"], summary_text=by_text["summary_text"])
-    return found, first
+    return found, _merged(text_rows, *reads)
 
 
 SCOPE_LIMIT = 1000  # turns of a time range that a filtered search ranks exactly (about 60 µs each here)
@@ -307,8 +341,9 @@ def _scoped(store: Store, ns: Namespace, filters: Filters) -> bool:
 
 
 def _scope_candidates(store: Store, base: dict[str, Any], *, query: str,
-                      words: list[str]) -> tuple[dict[str, list[dict[str, Any]]], dict[str, Any]]:
-    """The four candidate lists of a scoped search, turns and summaries ranked at once."""
+                      words: list[str]) -> tuple[dict[str, list[dict[str, Any]]], Rows]:
+    """The four candidate lists of a scoped search, turns and summaries ranked at once (their rows are
+    read afterwards, in one statement)."""
     params = {k: v for k, v in base.items() if k in _EXACT_PARAMS - {"since", "until"}}
     params.update(vector=get_embedder(store.settings.model_path).embed_one(query), words=scope_words(words),
                   lo=base["since"] or _EARLIEST, hi=base["until"] or _LATEST)
@@ -324,18 +359,6 @@ def _scope_candidates(store: Store, base: dict[str, Any], *, query: str,
 
 
 _EXACT_PARAMS = {"ns", "vector", "session", "speaker", "since", "until", "all", "archived"}
-_NOTHING: dict[str, list[Any]] = {"summaries": [], "turns": []}
-
-
-def _keyword_half(store: Store, base: dict[str, Any]) -> tuple[dict[str, list[dict[str, Any]]], dict[str, Any]]:
-    """The keyword candidates and their rows (no covered turns yet: which summaries are best is known only
-    once the dense scores are in)."""
-    found, _ = _candidates(store, base, {"turn_vector", "summary_vector"})
-    turn_ids = sorted({r["id"] for r in found["turn_text"]})
-    summary_ids = sorted({r["id"] for r in found["summary_text"]})
-    read = store.read("search/read_candidates", ns=base["ns"], summary_ids=summary_ids, best=[],
-                      turn_ids=turn_ids)[0] if summary_ids or turn_ids else _NOTHING
-    return found, read
 
 
 #: per (store, namespace, part, filtered or not): the share of an index's over-fetch that passed the filters
@@ -390,12 +413,13 @@ def _first_fetch(want: int, rate: float | None) -> int:
     return min(MAX_FETCH, max(want + 8, math.ceil(want / (rate or _DEFAULT_RATE) * 1.25)))
 
 
-def _candidates(store: Store, base: dict[str, Any], skip: set[str]) -> tuple[dict[str, list[dict[str, Any]]],
-                                                                             dict[str, bool]]:
+def _candidates(store: Store, base: dict[str, Any],
+                skip: set[str]) -> tuple[dict[str, list[dict[str, Any]]], dict[str, bool], Rows]:
     """Run `search/candidates`, widening (to what the query's own pass rate calls for, at least ×2, up to
     MAX_FETCH) only the parts that came back short: fewer than wanted passed the filters although the
     index had more. `complete` is false for a part that stopped at MAX_FETCH still short (a small
-    namespace in a large shared index)."""
+    namespace in a large shared index). The rows are those the statement read of what it found, over all
+    its round trips."""
     want = {p: base["turn_want"] if p.startswith("turn") else base["summary_want"] for p in PARTS}
     filtered = any(base[f] is not None for f in ("session", "speaker", "since", "until"))  # = Filters.filtered
     keys = {p: (id(store), base["ns"], p, filtered) for p in PARTS}
@@ -403,8 +427,10 @@ def _candidates(store: Store, base: dict[str, Any], skip: set[str]) -> tuple[dic
              else _first_fetch(want[p], _pass_rate.get(keys[p])) for p in PARTS}
     found: dict[str, list[dict[str, Any]]] = {p: [] for p in PARTS}
     complete = {p: True for p in PARTS}
+    reads: list[Rows] = []
     while any(fetch.values()):
         row = store.read("search/candidates", **base, **{f"{p}_fetch": fetch[p] for p in PARTS})[0]
+        reads.append({"summaries": row["summaries"], "turns": row["turns"]})
         for p in PARTS:
             if not fetch[p]:
                 continue
@@ -418,7 +444,7 @@ def _candidates(store: Store, base: dict[str, Any], skip: set[str]) -> tuple[dic
             else:  # widen at once to what this query's own pass rate calls for (at least ×2)
                 rate = max(_MIN_RATE, row[f"{p}_passed"] / row[f"{p}_fetched"])
                 fetch[p] = min(max(fetch[p] * 2, _first_fetch(want[p], rate)), MAX_FETCH)
-    return found, complete
+    return found, complete, _merged(*reads)
 
 
 _TOUCH = {"turn": "search/touch_turns", "summary": "search/touch_summaries"}

@@ -66,6 +66,32 @@ def test_start_reuse_status_stop(tmp_path: Path) -> None:
     assert local.stop() is False
 
 
+def test_vector_index_segments_are_merged(tmp_path: Path) -> None:
+    """A vector index fed one transaction at a time, with a search after each, stays in few Lucene
+    segments: each search walks one HNSW graph per segment, and Neo4j's default merge factor (50) let a
+    turn-by-turn store reach some 70 of them (here it would keep all 45; merged, 3 are left). The segments
+    are counted on disk after a clean stop, which commits the index."""
+    import neo4j
+
+    local = _local(tmp_path)
+    info = local.start()
+    try:
+        with neo4j.GraphDatabase.driver(info.bolt_uri, auth=("neo4j", info.password)) as driver:
+            driver.execute_query("CREATE VECTOR INDEX probe FOR (n:Probe) ON (n.v) OPTIONS {indexConfig: "
+                                 "{`vector.dimensions`: 4, `vector.similarity_function`: 'cosine'}}")
+            driver.execute_query("CALL db.awaitIndexes(60)")
+            for i in range(45):  # each search after a write makes Lucene flush a segment of one vector
+                driver.execute_query("CREATE (:Probe {v: $v})", v=[1.0, float(i), 2.0, 3.0])
+                driver.execute_query("CALL db.index.vector.queryNodes('probe', 1, [1.0, 1.0, 1.0, 1.0]) "
+                                     "YIELD node RETURN node")
+    finally:
+        assert local.stop() is True
+    segments = list((local.home / "data" / "databases" / "neo4j" / "schema" / "index" / "vector-2.0")
+                    .rglob("*.si"))
+    assert segments, "the vector index files were not found"
+    assert len(segments) <= 12, f"{len(segments)} segments"
+
+
 def test_port_in_use_names_port_and_setting(tmp_path: Path) -> None:
     with socket.socket() as busy:
         busy.bind(("127.0.0.1", 0))

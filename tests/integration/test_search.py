@@ -239,7 +239,8 @@ def test_a_small_time_range_is_ranked_exactly(store: Store, ns: Namespace, setti
     read = store.read
 
     def spy(name: str, **params: object) -> object:
-        asked.append(name)
+        fetches = [v for k, v in params.items() if k.endswith("_fetch")]
+        asked.append(name if not any(fetches) else f"{name} from the indexes")  # fetch 0: a read of rows
         return read(name, **params)
 
     store.read = spy  # type: ignore[method-assign]
@@ -254,5 +255,5 @@ def test_a_small_time_range_is_ranked_exactly(store: Store, ns: Namespace, setti
     assert ferry[0].id == "r0" and ferry[0].parts["text"] > 0
     assert music[0].id == "r1"
     assert {h.id for h in ferry + music} <= {"r0", "r1", "r2"}
-    assert "search/scope_turns" in asked and "search/candidates" not in asked
+    assert "search/scope_turns" in asked and "search/candidates from the indexes" not in asked
     assert search_module.SCOPE_LIMIT >= 3

@@ -8,7 +8,7 @@ from datetime import datetime, timedelta, timezone
 import pytest
 
 from graphmem.channels import temporal
-from graphmem.channels.search import search
+from graphmem.channels.search import read_rows, search
 from graphmem.channels.turns import NewTurn, add_turn, add_turns, get_turn
 from graphmem.channels.window import read_window
 from graphmem.errors import DuplicateTurn, InvalidInput, NotFound
@@ -41,7 +41,7 @@ def test_turn_is_stored_and_read_back_exactly(store: Store, ns: Namespace) -> No
 
 def _linked(store: Store, ns: Namespace, ids: list[str]) -> list[dict]:
     """The turns with their NEXT neighbours, as search reads them."""
-    return store.read("search/read_candidates", ns=ns.name, summary_ids=[], best=[], turn_ids=ids)[0]["turns"]
+    return read_rows(store, ns, turn_ids=ids)["turns"]
 
 
 def test_generated_ids_and_next_chain(store: Store, ns: Namespace) -> None:
