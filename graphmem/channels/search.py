@@ -210,7 +210,14 @@ def gather(store: Store, ns: Namespace, *, query: str, depth: int, filters: Filt
     words = keyword_terms(terms, _namespace_size(store, ns.name)["speakers"])
     base = {"ns": ns.name, **filters.params(), "vector": None, "lucene": lucene_query(words, ns.name),
             "turn_want": depth, "summary_want": depth // 5, **_NO_IDS, "cover": LIFT_COVER}
-    if _scoped(store, ns, filters):
+    if filters.session is None and (filters.since is not None or filters.until is not None):
+        # a time range: its turns are counted while the query embeds (the count decides the path)
+        counted = _keyword_pool.submit(_small_range, store, ns, filters)
+        base["vector"] = get_embedder(store.settings.model_path).embed_one(query)
+        scoped = counted.result()
+    else:
+        scoped = filters.session is not None
+    if scoped:
         found, first = _scope_candidates(store, base, query=query, words=words)
     else:
         found, first = _index_candidates(store, base, query=query, depth=depth, filtered=filters.filtered)
@@ -296,7 +303,8 @@ def _index_candidates(store: Store, base: dict[str, Any], *, query: str, depth: 
     # the keyword part needs no vector: it runs while the query is embedded (ONNX Runtime releases the GIL)
     keyword = _keyword_pool.submit(_candidates, store, dict(base), {"turn_vector", "summary_vector"})
     exact = _exact_parts(store, base, filtered=filtered)
-    base["vector"] = get_embedder(store.settings.model_path).embed_one(query)
+    if base["vector"] is None:
+        base["vector"] = get_embedder(store.settings.model_path).embed_one(query)
     # the two vector indexes are asked at once (each statement runs on its own server thread)
     skip = {"turn_text", "summary_text"} | exact
     summary_part = (_keyword_pool.submit(_candidates, store, dict(base), skip | {"turn_vector"})
@@ -329,12 +337,8 @@ _EARLIEST = datetime(1, 1, 2, tzinfo=timezone.utc)
 _LATEST = datetime(9999, 12, 30, tzinfo=timezone.utc)
 
 
-def _scoped(store: Store, ns: Namespace, filters: Filters) -> bool:
-    """One session, or a time range holding at most SCOPE_LIMIT turns (counted by an index seek)."""
-    if filters.session is not None:
-        return True
-    if filters.since is None and filters.until is None:
-        return False
+def _small_range(store: Store, ns: Namespace, filters: Filters) -> bool:
+    """Whether the time range holds at most SCOPE_LIMIT turns (counted by an index seek)."""
     n = store.read("search/range_size", ns=ns.name, lo=filters.since or _EARLIEST, hi=filters.until or _LATEST,
                    cap=SCOPE_LIMIT + 1)[0]["n"]
     return bool(n <= SCOPE_LIMIT)
@@ -345,7 +349,8 @@ def _scope_candidates(store: Store, base: dict[str, Any], *, query: str,
     """The four candidate lists of a scoped search, turns and summaries ranked at once (their rows are
     read afterwards, in one statement)."""
     params = {k: v for k, v in base.items() if k in _EXACT_PARAMS - {"since", "until"}}
-    params.update(vector=get_embedder(store.settings.model_path).embed_one(query), words=scope_words(words),
+    vector = base["vector"] if base["vector"] is not None else get_embedder(store.settings.model_path).embed_one(query)
+    params.update(vector=vector, words=scope_words(words),
                   lo=base["since"] or _EARLIEST, hi=base["until"] or _LATEST)
     summaries = (_keyword_pool.submit(store.read, "search/scope_summaries", limit=base["summary_want"], **params)
                  if base["summary_want"] else None)
