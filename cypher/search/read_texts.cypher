@@ -1,5 +1,5 @@
 // The texts of the turns a search returns that were no candidate (neighbours lifted into the top k), read
-// last, for those hits only, with the keys of the live entities they mention (as search/read_candidates).
+// last, for those hits only, with the keys of the live entities they mention (as search/candidates reads them).
 UNWIND $ids AS id
 MATCH (t:Turn {ns: $ns, id: id})
 RETURN t.id AS id, t.text AS text,
