@@ -3,12 +3,12 @@
 Each candidates statement also reads the rows ranking needs of what it found (text, neighbours,
 mentions, the turns its summaries cover), so that a search costs about one round trip per index: the
 full-text statement runs while the query embeds, the two vector statements then run side by side.
-Neo4j's vector index cannot pre-filter, so it is over-fetched (sized by the share of candidates that passed last time) and widened
-until enough turns of this namespace pass the filters; a small namespace in a large shared index is
-scanned by exact cosine instead. A search scoped to one session, or to a time range that holds few
-turns, ranks the whole scope exactly (dense and keyword) after one index seek. The keyword query
-requires the namespace inside Lucene and escapes every special character of the user's text. Ranking
-is pure (graphmem.channels.search_rank).
+Neo4j's vector index cannot pre-filter, so it is over-fetched (sized by the share of candidates that
+passed last time) and widened until enough turns of this namespace pass the filters; a small namespace
+in a large shared index is scanned by exact cosine instead. A search scoped to one session, or to a time
+range that holds few turns, ranks the whole scope exactly (dense and keyword) after one index seek. The
+keyword query requires the namespace inside Lucene and escapes every special character of the user's
+text. Ranking is pure (graphmem.channels.search_rank).
 
 Application-view searches never return erased turns or summaries, nor archived ones (forgetting);
 the audit view sees both. Returned hits are marked as used (for least-recently-used forgetting)
