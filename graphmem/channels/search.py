@@ -200,8 +200,8 @@ def gather(store: Store, ns: Namespace, *, query: str, depth: int, filters: Filt
     the summaries cover, all filtered. Each `search/candidates` statement reads the rows of what it found
     (and the turns its best summaries cover): the keyword statement runs while the query embeds, the two
     vector statements after it, side by side. A last read follows only for rows none of them read (the
-    turns covered by a summary that ranks among the best only on both scores together, or candidates found
-    by an exact scan). More round trips only when a part must widen.
+    turns covered by a summary that ranks among the best only on both scores together, candidates found
+    by an exact scan, and every candidate of a scoped search). More round trips only when a part must widen.
 
     A search scoped to one session, or to a time range that holds at most SCOPE_LIMIT of the namespace's
     turns, ranks that scope exactly instead (`search/scope_turns`, `search/scope_summaries`): the shared
@@ -213,7 +213,7 @@ def gather(store: Store, ns: Namespace, *, query: str, depth: int, filters: Filt
     if filters.session is None and (filters.since is not None or filters.until is not None):
         # a time range: its turns are counted while the query embeds (the count decides the path)
         counted = _keyword_pool.submit(_small_range, store, ns, filters)
-        base["vector"] = get_embedder(store.settings.model_path).embed_one(query)
+        _embedded(store, base, query)
         scoped = counted.result()
     else:
         scoped = filters.session is not None
@@ -303,8 +303,7 @@ def _index_candidates(store: Store, base: dict[str, Any], *, query: str, depth: 
     # the keyword part needs no vector: it runs while the query is embedded (ONNX Runtime releases the GIL)
     keyword = _keyword_pool.submit(_candidates, store, dict(base), {"turn_vector", "summary_vector"})
     exact = _exact_parts(store, base, filtered=filtered)
-    if base["vector"] is None:
-        base["vector"] = get_embedder(store.settings.model_path).embed_one(query)
+    _embedded(store, base, query)
     # the two vector indexes are asked at once (each statement runs on its own server thread)
     skip = {"turn_text", "summary_text"} | exact
     summary_part = (_keyword_pool.submit(_candidates, store, dict(base), skip | {"turn_vector"})
@@ -337,6 +336,15 @@ _EARLIEST = datetime(1, 1, 2, tzinfo=timezone.utc)
 _LATEST = datetime(9999, 12, 30, tzinfo=timezone.utc)
 
 
+def _embedded(store: Store, base: dict[str, Any], query: str) -> list[float]:
+    """The query's vector, embedded once per search: a time-range search embeds it while counting the
+    range, the others when their keyword statement has been sent."""
+    if base["vector"] is None:
+        base["vector"] = get_embedder(store.settings.model_path).embed_one(query)
+    vector: list[float] = base["vector"]
+    return vector
+
+
 def _small_range(store: Store, ns: Namespace, filters: Filters) -> bool:
     """Whether the time range holds at most SCOPE_LIMIT turns (counted by an index seek)."""
     n = store.read("search/range_size", ns=ns.name, lo=filters.since or _EARLIEST, hi=filters.until or _LATEST,
@@ -349,8 +357,7 @@ def _scope_candidates(store: Store, base: dict[str, Any], *, query: str,
     """The four candidate lists of a scoped search, turns and summaries ranked at once (their rows are
     read afterwards, in one statement)."""
     params = {k: v for k, v in base.items() if k in _EXACT_PARAMS - {"since", "until"}}
-    vector = base["vector"] if base["vector"] is not None else get_embedder(store.settings.model_path).embed_one(query)
-    params.update(vector=vector, words=scope_words(words),
+    params.update(vector=_embedded(store, base, query), words=scope_words(words),
                   lo=base["since"] or _EARLIEST, hi=base["until"] or _LATEST)
     summaries = (_keyword_pool.submit(store.read, "search/scope_summaries", limit=base["summary_want"], **params)
                  if base["summary_want"] else None)
