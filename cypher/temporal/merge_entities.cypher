@@ -2,7 +2,8 @@
 // on the unique (ns, key) is race-free; rows come in key order, so two writers never deadlock). An entity is
 // not versioned (its attributes are): type and name of an existing one are updated in place, a missing name
 // keeps the old one. `created` tells 201 from 200; an erased entity is left untouched for the caller to refuse.
-// `many`: which of the attributes asserted ($names) are declared many-valued in the namespace.
+// `many`: which of the attributes asserted ($names) are declared many-valued in the namespace. `ref`, as in
+// lock_entities.
 CALL () {
   UNWIND $names AS name
   MATCH (d:AttributeDecl {ns: $ns, name: name})
@@ -16,5 +17,5 @@ WITH e, x, many, coalesce(e.id = x.id AND e.created_at = $now, false) AS created
 SET e._lock = coalesce(e._lock, 0) + 1, e.id = coalesce(e.id, x.id), e.created_at = coalesce(e.created_at, $now)
 SET e.type = CASE WHEN e.erased_at IS NULL THEN x.type ELSE e.type END,
     e.name = CASE WHEN e.erased_at IS NULL THEN coalesce(x.name, e.name) ELSE e.name END
-RETURN e.key AS key, e.id AS id, e.name AS name, toString(e.created_at) AS created_at,
+RETURN e.key AS key, e.id AS id, elementId(e) AS ref, e.name AS name, toString(e.created_at) AS created_at,
        toString(e.last_txn) AS last_txn, toString(e.erased_at) AS erased_at, created, many

@@ -132,22 +132,36 @@ def apply_facts(tx: Tx, ns: Namespace, specs: Sequence[FactSpec], now: datetime,
         changes.append(_change(s, plan, now))
 
     closes: list[dict[str, Any]] = []
-    creates: list[dict[str, Any]] = []
-    touched: dict[str, set[str]] = {}
+    touched: dict[str, tuple[set[str], list[tuple[str, Version]]]] = {}  # entity key: names, new versions
     for lane in lanes.values():
         close, write = net(lane.initial, lane.state)
         for v in close:
             by = lane.closed_by[id(v)]
             closes.append({"ref": v.ref, "reason": by.reason, "source": by.source})
-        for v in write:
-            creates.append({"key": lane.key, "name": lane.name, "value": v.value, "valid_from": wire(v.valid_from),
-                            "valid_to": wire(v.valid_to), "source": v.source, "reason": v.reason})
         if close or write:
-            touched.setdefault(lane.key, set()).add(lane.name)
-    if closes or creates:
-        tx.run("temporal/apply_versions", ns=ns.name, now=now, closes=closes, versions=creates,
-               entities=[{"key": k, "names": sorted(n)} for k, n in sorted(touched.items())])
+            names, written = touched.setdefault(lane.key, (set(), []))
+            names.add(lane.name)
+            written += [(lane.name, v) for v in write]
+    if not (closes or touched):
+        return changes
+    # each distinct value's Attribute node is merged once, all in one order (concurrent writers then take
+    # their index locks in one order); the versions point at it by position
+    values = {_value_key(name, v.value): v.value for _, written in touched.values() for name, v in written}
+    order = sorted(values)
+    at = {k: i for i, k in enumerate(order)}
+    tx.run("temporal/apply_versions", ns=ns.name, now=now, closes=closes,
+           attributes=[{"name": k[0], "value": values[k]} for k in order],
+           entities=[{"ref": entities[key]["ref"], "names": sorted(names), "versions": [
+               {"a": at[_value_key(name, v.value)], "name": name, "valid_from": wire(v.valid_from),
+                "valid_to": wire(v.valid_to), "source": v.source, "reason": v.reason} for name, v in written]}
+               for key, (names, written) in sorted(touched.items())])
     return changes
+
+
+def _value_key(name: str, value: Any) -> tuple[str, str, str]:
+    """One key per value as given, totally ordered. Python equates 1, 1.0 and True: each is merged as
+    given, which leaves their equality to the graph, as a MERGE per version did."""
+    return name, type(value).__name__, repr(value)
 
 
 def _plan(lane: _Lane, s: FactSpec, vf: datetime, now: datetime) -> Plan:

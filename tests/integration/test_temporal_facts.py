@@ -180,6 +180,22 @@ def test_bulk_put_entities(store: Store, ns: Namespace) -> None:
         put_entities(store, ns, entities=[specs[0], specs[0]])
 
 
+def test_bulk_put_shares_attribute_nodes_and_keeps_types(store: Store, ns: Namespace) -> None:
+    """A batch merges each distinct value's Attribute node once; values Python equates stay apart."""
+    specs = [EntitySpec(f"K-{i}", "thing", attributes={"city": "Paris", "flag": flag})
+             for i, flag in enumerate([1, True, "1", 1, False, 0])]
+    put_entities(store, ns, entities=specs)
+    got = {k: read_entity(store, ns, key=k).attributes["flag"] for k in ("K-0", "K-1", "K-2", "K-4", "K-5")}
+    assert got == {"K-0": 1, "K-1": True, "K-2": "1", "K-4": False, "K-5": 0}
+    assert [type(v) for v in got.values()] == [int, bool, str, bool, int]
+    assert [e.key for e in lookup(store, ns, attribute="flag", value=1).entities] == ["K-0", "K-3"]
+    assert [e.key for e in lookup(store, ns, attribute="flag", value=True).entities] == ["K-1"]
+    records, _, _ = store._driver.execute_query(
+        "MATCH (a:Attribute {ns: $ns, name: 'city'})<-[v:HAS]-() RETURN count(DISTINCT a) AS nodes, count(v) AS edges",
+        {"ns": ns.name}, database_=store.settings.neo4j_database)
+    assert (records[0]["nodes"], records[0]["edges"]) == (1, 6)
+
+
 def test_erased_entities_leave_the_application_view(store: Store, ns: Namespace) -> None:
     put_entity(store, ns, key="U-1", type="user", attributes={"phone": "13800001234"})
     put_entity(store, ns, key="U-2", type="user", attributes={"phone": "13800001234"})
