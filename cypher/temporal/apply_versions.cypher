@@ -8,8 +8,8 @@
 //    write its new versions (new facts and clipped copies; times as ISO text) with txn_time = now, the
 //    attribute at index `a` of $attributes; record the transaction time (the next write on the entity must be
 //    later, so known_at reads are exact) and the attribute names it has ever had (reads seek each name).
-// PROFILE (1,000 entities x 3 new facts): DirectedRelationshipByElementIdSeek per close, NodeUniqueIndexSeek
-// (Locking) per distinct value, NodeByElementIdSeek per entity; no scan.
+// PROFILE (an update batch of 1,000 facts): DirectedRelationshipByElementIdSeek per close,
+// NodeUniqueIndexSeek(Locking) per distinct value, NodeByElementIdSeek per entity; no scan.
 CALL () {
   UNWIND $closes AS c
   MATCH ()-[v:HAS]->(:Attribute {ns: $ns})

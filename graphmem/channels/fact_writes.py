@@ -132,7 +132,7 @@ def apply_facts(tx: Tx, ns: Namespace, specs: Sequence[FactSpec], now: datetime,
         changes.append(_change(s, plan, now))
 
     closes: list[dict[str, Any]] = []
-    touched: dict[str, tuple[set[str], list[tuple[str, Version]]]] = {}  # entity key: names, new versions
+    touched: dict[str, tuple[set[str], list[tuple[tuple[str, str, str], Version]]]] = {}  # key: names, versions
     for lane in lanes.values():
         close, write = net(lane.initial, lane.state)
         for v in close:
@@ -141,19 +141,19 @@ def apply_facts(tx: Tx, ns: Namespace, specs: Sequence[FactSpec], now: datetime,
         if close or write:
             names, written = touched.setdefault(lane.key, (set(), []))
             names.add(lane.name)
-            written += [(lane.name, v) for v in write]
-    if not (closes or touched):
+            written += [(_value_key(lane.name, v.value), v) for v in write]
+    if not touched:  # nothing closed or written
         return changes
     # each distinct value's Attribute node is merged once, all in one order (concurrent writers then take
     # their index locks in one order); the versions point at it by position
-    values = {_value_key(name, v.value): v.value for _, written in touched.values() for name, v in written}
+    values = {k: v.value for _, written in touched.values() for k, v in written}
     order = sorted(values)
     at = {k: i for i, k in enumerate(order)}
     tx.run("temporal/apply_versions", ns=ns.name, now=now, closes=closes,
            attributes=[{"name": k[0], "value": values[k]} for k in order],
            entities=[{"ref": entities[key]["ref"], "names": sorted(names), "versions": [
-               {"a": at[_value_key(name, v.value)], "name": name, "valid_from": wire(v.valid_from),
-                "valid_to": wire(v.valid_to), "source": v.source, "reason": v.reason} for name, v in written]}
+               {"a": at[k], "name": k[0], "valid_from": wire(v.valid_from), "valid_to": wire(v.valid_to),
+                "source": v.source, "reason": v.reason} for k, v in written]}
                for key, (names, written) in sorted(touched.items())])
     return changes
 
