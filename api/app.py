@@ -12,7 +12,6 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
 from fastapi import FastAPI
-from fastapi.responses import JSONResponse
 from starlette.datastructures import Headers, MutableHeaders
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
@@ -22,7 +21,7 @@ from api import idempotency as idempotency_keys
 from api.logs import request_id_var
 from graphmem import metrics
 from graphmem.auth import Keyring
-from graphmem.errors import GraphmemError, StoreUnavailable
+from graphmem.errors import GraphmemError, PayloadTooLarge, StoreUnavailable
 from graphmem.settings import Settings, get_settings
 from graphmem.store import Store, connection_for
 
@@ -83,9 +82,7 @@ class EnvelopeMiddleware:
             limit = self.settings.max_body_bytes
             length = headers.get("content-length")
             if length is not None and length.isdigit() and int(length) > limit:
-                response = JSONResponse(errors.error_body(
-                    "payload_too_large", f"request body over {limit} bytes", {"limit": limit}), status_code=413)
-                await response(scope, receive, send_with_id)
+                await errors.render(PayloadTooLarge.over(limit))(scope, receive, send_with_id)
             else:
                 state = scope["app"].state
                 if state.store is None and scope["path"].startswith("/v1/"):

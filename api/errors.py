@@ -1,4 +1,9 @@
-"""The only place that turns errors into HTTP responses: `{"error": {"code", "message", "details"}}`."""
+"""The only place that turns errors into HTTP responses: `{"error": {"code", "message", "details"}}`.
+
+`render(exc)` reads the status, code and Retry-After off the `GraphmemError` class and builds the
+response; the exception handlers below, both ASGI middlewares (body limit, idempotency) and
+`/readyz` all answer through it, so an error looks the same whichever layer caught it.
+"""
 
 from __future__ import annotations
 
@@ -13,7 +18,7 @@ from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from graphmem import metrics
-from graphmem.errors import GraphmemError, StoreUnavailable
+from graphmem.errors import GraphmemError, InvalidInput, MalformedJson
 from graphmem.privacy import redact
 
 log = logging.getLogger("graphmem.api")
@@ -69,8 +74,18 @@ def document_errors(schema: dict[str, Any]) -> dict[str, Any]:
     return schema
 
 
-def error_body(code: str, message: str, details: Any = None) -> dict[str, Any]:
-    return {"error": {"code": code, "message": message, "details": details if details is not None else {}}}
+def render(exc: GraphmemError) -> JSONResponse:
+    """The response for a domain error, counted under its code. A JSONResponse is itself an ASGI
+    app, so a middleware answers with `await render(exc)(scope, receive, send)`."""
+    metrics.ERRORS.labels(code=exc.code).inc()
+    headers = {"Retry-After": str(exc.retry_after)} if exc.retry_after is not None else None
+    return _response(exc.status, exc.code, str(exc), exc.details, headers)
+
+
+def _response(status: int, code: str, message: str, details: Any = None,
+              headers: dict[str, str] | None = None) -> JSONResponse:
+    body = {"error": {"code": code, "message": message, "details": details if details is not None else {}}}
+    return JSONResponse(body, status_code=status, headers=headers)
 
 
 def _field_name(loc: tuple[Any, ...]) -> str:
@@ -91,31 +106,26 @@ def install(app: FastAPI) -> None:
 
     @app.exception_handler(GraphmemError)
     async def graphmem_error(request: Request, exc: GraphmemError) -> JSONResponse:
-        metrics.ERRORS.labels(code=exc.code).inc()
-        headers = {"Retry-After": str(exc.retry_after)} if isinstance(exc, StoreUnavailable) else None
         if exc.status >= 500:
             log.error("request failed: %s %s", exc.code, exc, exc_info=exc.__cause__)
-        return JSONResponse(error_body(exc.code, str(exc), exc.details), status_code=exc.status, headers=headers)
+        return render(exc)
 
     @app.exception_handler(RequestValidationError)
     async def validation_error(request: Request, exc: RequestValidationError) -> JSONResponse:
         errors = exc.errors()
         if any(e.get("type") == "json_invalid" for e in errors):
-            metrics.ERRORS.labels(code="malformed_json").inc()
-            return JSONResponse(error_body("malformed_json", "the request body is not valid JSON",
-                                           {"errors": [str(e.get("msg")) for e in errors]}), status_code=400)
+            return render(MalformedJson("the request body is not valid JSON",
+                                        details={"errors": [str(e.get("msg")) for e in errors]}))
         fields = [{"field": _field_name(tuple(e.get("loc", ()))), "message": str(e.get("msg")),
                    "type": str(e.get("type"))} for e in errors]
         names = ", ".join(f["field"] for f in fields)
-        metrics.ERRORS.labels(code="invalid_input").inc()
-        return JSONResponse(error_body("invalid_input", f"invalid fields: {names}", {"fields": fields}),
-                            status_code=422)
+        return render(InvalidInput(f"invalid fields: {names}", details={"fields": fields}))
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
+        # Starlette's own refusals (no route, wrong method) already carry their status: keep it
         code = {404: "not_found", 405: "method_not_allowed", 413: "payload_too_large"}.get(exc.status_code, "http_error")
-        return JSONResponse(error_body(code, str(exc.detail)), status_code=exc.status_code,
-                            headers=getattr(exc, "headers", None))
+        return _response(exc.status_code, code, str(exc.detail), headers=getattr(exc, "headers", None))
 
     @app.exception_handler(Exception)
     async def unexpected(request: Request, exc: Exception) -> JSONResponse:
@@ -124,6 +134,4 @@ def install(app: FastAPI) -> None:
         log.error("unexpected error on %s %s: %s\n%s", request.method, route, type(exc).__name__,
                   "".join(traceback.format_tb(exc.__traceback__)))
         log.debug("unexpected error detail: %s", redact({"message": str(exc)}))
-        metrics.ERRORS.labels(code="internal_error").inc()
-        return JSONResponse(error_body("internal_error", "unexpected server error; see the service log"),
-                            status_code=500)
+        return render(GraphmemError("unexpected server error; see the service log"))

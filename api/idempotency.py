@@ -9,7 +9,6 @@ the claim is released. The record is scoped to (API key, namespace, method and p
 
 from __future__ import annotations
 
-import json
 import logging
 import re
 from typing import Any
@@ -20,9 +19,9 @@ from starlette.datastructures import Headers
 from starlette.routing import Match
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from api.errors import error_body
+from api.errors import render
 from graphmem import idempotency
-from graphmem.errors import GraphmemError, StoreUnavailable
+from graphmem.errors import GraphmemError, PayloadTooLarge, StoreUnavailable
 from graphmem.privacy import redact
 from graphmem.types import Namespace
 
@@ -30,10 +29,6 @@ log = logging.getLogger("graphmem.api")
 
 _V1 = re.compile(r"^/v1/([^/]+)/")
 REPLAYED = "Idempotency-Replayed"
-
-
-class _TooLarge(Exception):
-    pass
 
 
 def install(app: FastAPI) -> None:
@@ -66,17 +61,11 @@ class IdempotencyMiddleware:
         try:
             key = idempotency.check_key(raw_key)
             body = await _read_body(receive, state.settings.max_body_bytes)
+            store = state.store
+            if store is None:
+                raise StoreUnavailable("graphmem is still connecting to Neo4j; retry shortly")
         except GraphmemError as exc:
-            await _error(send, exc.status, exc.code, str(exc), exc.details)
-            return
-        except _TooLarge:
-            limit = state.settings.max_body_bytes
-            await _error(send, 413, "payload_too_large", f"request body over {limit} bytes", {"limit": limit})
-            return
-        store = state.store
-        if store is None:
-            await _error(send, 503, StoreUnavailable.code, "graphmem is still connecting to Neo4j; retry shortly",
-                         None, retry_after=StoreUnavailable.retry_after)
+            await render(exc)(scope, receive, send)
             return
         _resolve_route(scope)
         where = idempotency.Scope(ns, principal.key_id, f"POST {scope['path']}", key)
@@ -86,13 +75,12 @@ class IdempotencyMiddleware:
             if not claim.claimed and not claim.done:
                 claim = await to_thread.run_sync(lambda: idempotency.wait_done(store, where, claim))
         except GraphmemError as exc:
-            retry = exc.retry_after if isinstance(exc, StoreUnavailable) else None
-            await _error(send, exc.status, exc.code, str(exc), exc.details, retry_after=retry)
+            await render(exc)(scope, receive, send)
             return
         if not claim.claimed:
             log.debug("idempotent replay %s", redact({"route": where.route, "status": claim.status}))
-            await _send(send, claim.status or 200, (claim.response or "").encode("utf-8"),
-                        claim.media_type or "application/json", replayed=True)
+            await _replay(send, claim.status or 200, (claim.response or "").encode("utf-8"),
+                          claim.media_type or "application/json")
             return
         await self._run_and_record(scope, body, send, store, where, claim.token)
 
@@ -164,6 +152,8 @@ def _find_route(routes: Any, scope: Scope) -> Any:
 
 
 async def _read_body(receive: Receive, limit: int) -> bytes:
+    """The whole body, refused as soon as it passes the limit (a chunked body has no Content-Length
+    for the outer middleware to check)."""
     parts: list[bytes] = []
     size = 0
     while True:
@@ -173,25 +163,17 @@ async def _read_body(receive: Receive, limit: int) -> bytes:
         chunk = message.get("body", b"")
         size += len(chunk)
         if size > limit:
-            raise _TooLarge()
+            raise PayloadTooLarge.over(limit)
         parts.append(chunk)
         if not message.get("more_body", False):
             break
     return b"".join(parts)
 
 
-async def _send(send: Send, status: int, body: bytes, media_type: str, *, replayed: bool = False,
-                retry_after: int | None = None) -> None:
-    headers = [(b"content-type", media_type.encode("latin-1")), (b"content-length", str(len(body)).encode())]
-    if replayed:
-        headers.append((REPLAYED.lower().encode(), b"true"))
-    if retry_after is not None:
-        headers.append((b"retry-after", str(retry_after).encode()))
+async def _replay(send: Send, status: int, body: bytes, media_type: str) -> None:
+    """The recorded response, byte for byte, marked as a replay."""
+    headers = [(b"content-type", media_type.encode("latin-1")), (b"content-length", str(len(body)).encode()),
+               (REPLAYED.lower().encode(), b"true")]
     await send({"type": "http.response.start", "status": status, "headers": headers})
     await send({"type": "http.response.body", "body": body, "more_body": False})
 
-
-async def _error(send: Send, status: int, code: str, message: str, details: Any,
-                 retry_after: int | None = None) -> None:
-    body = json.dumps(error_body(code, message, details)).encode("utf-8")
-    await _send(send, status, body, "application/json", retry_after=retry_after)

@@ -1,13 +1,13 @@
 """graphmem: memory for AI agents, a bitemporal knowledge graph on Neo4j.
 
-The public library API is re-exported here; `api/` and `graphmem.cli` are thin callers of it.
+The public library API is re-exported here; `api/` and `graphmem_tools.cli` are thin callers of it.
 Every function takes `store, ns` first, then keyword-only arguments.
 """
 
+from graphmem.channels.conversation import add_turn, add_turns, get_turn, read_summary, read_window
 from graphmem.channels.exact import lookup, read_entities, read_entity
 from graphmem.channels.graph import declare_relation_type, relate, to_graphml, to_networkx, traverse, unrelate
 from graphmem.channels.search import search
-from graphmem.channels.summary import read_summary
 from graphmem.channels.temporal import (
     assert_fact,
     assert_facts,
@@ -18,8 +18,6 @@ from graphmem.channels.temporal import (
     put_entity,
     retract_fact,
 )
-from graphmem.channels.turns import add_turn, add_turns, get_turn
-from graphmem.channels.window import read_window
 from graphmem.channels.workflow import add_trajectory, induce_workflows, match_workflows, workflow_history
 from graphmem.errors import GraphmemError
 from graphmem.privacy import erase_entity, list_erasures, purge

@@ -1,10 +1,12 @@
 """One error hierarchy for the whole library; `api/errors.py` is the only place that maps it to HTTP.
 
     GraphmemError (500)
+    ├── MalformedJson (400)                 a request body that is not JSON at all
     ├── InvalidInput (422)                  bad field values: details name the field
     │   ├── InvalidInterval                 valid_to <= valid_from, since > until
     │   ├── InvalidNamespace
-    │   └── LimitExceeded (413 when the body is too large, else 422)
+    │   └── LimitExceeded                   batch size, k, depth, text length over the configured limit
+    ├── PayloadTooLarge (413)               request body over `max_body_bytes`
     ├── Unauthorized (401)                  no key, unknown key
     ├── Forbidden (403)                     namespace or role not allowed
     ├── NotFound (404)
@@ -14,10 +16,13 @@
     ├── Conflict (409)
     │   └── DuplicateTurn
     ├── IdempotencyMismatch (422)           same Idempotency-Key, different body
-    ├── StoreUnavailable (503)              Neo4j cannot be reached: retry later
-    └── ConfigError (500)                   settings that cannot work; raised at start-up
+    ├── StoreUnavailable (503, Retry-After) Neo4j cannot be reached: retry later
+    │   └── SchemaMissing                   Neo4j answers but the schema is not applied (/readyz)
+    ├── ConfigError (500)                   settings that cannot work; raised at start-up
+    └── LLMUnavailable (503, Retry-After)   in graphmem.llm: the configured LLM endpoint failed
 
-The library never imports FastAPI: the HTTP status is a class attribute read by the handler.
+The library never imports FastAPI: the HTTP status, the stable `code` and the `Retry-After` seconds
+are class attributes, read by `api.errors.render`, so every way out of the API answers alike.
 """
 
 from __future__ import annotations
@@ -28,12 +33,21 @@ from typing import Any, ClassVar
 class GraphmemError(Exception):
     status: ClassVar[int] = 500
     code: ClassVar[str] = "internal_error"
+    #: seconds a client should wait before retrying; None: retrying the same request will not help
+    retry_after: ClassVar[int | None] = None
 
     def __init__(self, message: str, *, details: Any = None, code: str | None = None) -> None:
         super().__init__(message)
         self.details = details if details is not None else {}
         if code is not None:
             self.code = code  # type: ignore[misc]
+
+
+class MalformedJson(GraphmemError):
+    """The body could not be parsed at all, so no field can be named (400, not 422)."""
+
+    status = 400
+    code = "malformed_json"
 
 
 class InvalidInput(GraphmemError):
@@ -61,6 +75,11 @@ class LimitExceeded(InvalidInput):
 class PayloadTooLarge(GraphmemError):
     status = 413
     code = "payload_too_large"
+
+    @classmethod
+    def over(cls, limit: int) -> "PayloadTooLarge":
+        """The one wording of the body limit, whichever layer noticed it first."""
+        return cls(f"request body over {limit} bytes", details={"limit": limit})
 
 
 class Unauthorized(GraphmemError):
@@ -107,7 +126,13 @@ class IdempotencyMismatch(GraphmemError):
 class StoreUnavailable(GraphmemError):
     status = 503
     code = "store_unavailable"
-    retry_after: ClassVar[int] = 5
+    retry_after = 5
+
+
+class SchemaMissing(StoreUnavailable):
+    """Neo4j answers but a constraint or index is missing: not ready yet, like an outage."""
+
+    code = "schema_missing"
 
 
 class ConfigError(GraphmemError):

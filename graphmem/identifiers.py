@@ -11,8 +11,9 @@ from __future__ import annotations
 import json
 import os
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from graphmem.errors import ConfigError
 
@@ -126,3 +127,54 @@ class Registry:
 
 #: The process-wide registry: the built-in kinds plus any declared in GRAPHMEM_IDENTIFIER_PATTERNS.
 DEFAULT_REGISTRY = Registry.from_json(os.environ.get("GRAPHMEM_IDENTIFIER_PATTERNS"))
+
+
+@lru_cache(maxsize=8)
+def registry_for(spec: str | None) -> Registry:
+    """The registry for a settings value (`Settings.identifier_patterns`), built once per spec.
+
+    The one cache of registries: writes (normalising values, MENTIONS) and reads (lookup, recall)
+    must agree on what an identifier is, so they all come here.
+    """
+    return Registry.from_json(spec)
+
+
+# --- mentions: what in a text could name an entity ----------------------------------------------------
+# CJK characters are word characters to Python's regexes, and the registry's patterns refuse a match
+# next to one, so "用户138-0000-1234的" would hide the phone: they are blanked first (one character
+# each, so spans stay valid). "2026.03.01" has the shape of a phone number; it is a date here.
+_CJK = re.compile(r"[\u2e80-\u9fff\uac00-\ud7af\uf900-\ufaff\uff00-\uffef\u3000-\u303f]")
+_DATE_LIKE = re.compile(r"^(?:19|20)\d{2}([-./])(?:0?[1-9]|1[0-2])\1(?:0?[1-9]|[12]\d|3[01])$")
+#: A token that could be an entity key: letters or digits at both ends, key punctuation inside.
+KEY_TOKEN = re.compile(r"[^\W_][\w.:@/+#-]*[^\W_]|[^\W_]{2,}")
+KEY_MAX = 128
+
+
+def find_identifiers(text: str, registry: Registry = DEFAULT_REGISTRY) -> list[Found]:
+    """The registry's identifiers in free text, also when written against CJK text, never a date."""
+    blanked = _CJK.sub(" ", text)
+    return [f for f in registry.find(blanked) if not (f.kind == "phone" and _DATE_LIKE.match(f.raw))]
+
+
+def key_tokens(text: str) -> Iterator[tuple[str, int, int]]:
+    """(token, start, end) for each token of the text that could be an entity key."""
+    for m in KEY_TOKEN.finditer(_CJK.sub(" ", text)):
+        if len(m.group(0)) <= KEY_MAX:
+            yield m.group(0), m.start(), m.end()
+
+
+def mentions(text: str, registry: Registry = DEFAULT_REGISTRY, *, limit: int = 300) -> list[str]:
+    """Strings of the text that could name an entity: each identifier as written and normalised,
+    then each key-like token, first occurrence first.
+
+    The one answer to "could this be an entity key?": turn ingestion links MENTIONS with it and
+    recall resolves a question's entities with it, so a key a turn can mention is a key a question
+    can ask about.
+    """
+    seen: dict[str, None] = {}
+    for found in find_identifiers(text, registry):
+        seen.setdefault(found.raw, None)
+        seen.setdefault(found.value, None)
+    for token, _, _ in key_tokens(text):
+        seen.setdefault(token, None)
+    return list(seen)[:limit]

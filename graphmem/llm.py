@@ -1,10 +1,11 @@
-"""A small client for OpenAI-compatible chat-completions endpoints (httpx), and LLM summaries.
+"""The one client for OpenAI-compatible chat-completions endpoints (httpx), and LLM summaries.
 
 Why our own: graphmem needs one call (`POST {base_url}/chat/completions`) for summaries and
-workflow induction; a vendor SDK would add weight and hub-style configuration. The endpoint is
-configured by `settings.llm_base_url` (e.g. `http://127.0.0.1:8080/v1`), `llm_model` and
-`llm_api_key`. Failures raise `LLMUnavailable`; callers that have an offline fallback (the
-extractive summariser) use it instead of failing the request.
+workflow induction (`graphmem.channels.workflow_llm`); a vendor SDK would add weight and hub-style
+configuration. The endpoint is configured by `settings.llm_base_url` (e.g. `http://127.0.0.1:8080/v1`),
+`llm_model` and `llm_api_key`. Failures raise `LLMUnavailable` (503 with Retry-After: the upstream
+is away, not the caller wrong); callers that have an offline fallback (the extractive summariser)
+use it instead of failing the request.
 """
 
 from __future__ import annotations
@@ -26,10 +27,15 @@ log = logging.getLogger(__name__)
 
 
 class LLMUnavailable(GraphmemError):
-    """The configured LLM endpoint failed or answered something unusable."""
+    """The configured LLM endpoint failed or answered something unusable.
+
+    Defined here rather than in graphmem.errors because only this client raises it; it is still a
+    GraphmemError, so `api.errors.render` answers it like any other.
+    """
 
     status = 503
     code = "llm_unavailable"
+    retry_after = 10
 
 
 class ChatClient:
@@ -39,16 +45,17 @@ class ChatClient:
                  transport: httpx.BaseTransport | None = None) -> None:
         headers = {"Authorization": f"Bearer {api_key}"} if api_key else {}
         self.model = model
-        self._http = httpx.Client(base_url=base_url.rstrip("/") + "/", headers=headers, timeout=timeout,
-                                  transport=transport)
+        #: the endpoint every call posts to
+        self.url = base_url.rstrip("/") + "/chat/completions"
+        self._http = httpx.Client(headers=headers, timeout=timeout, transport=transport)
 
     @classmethod
-    def from_settings(cls, settings: Settings) -> "ChatClient | None":
+    def from_settings(cls, settings: Settings, *, timeout: float = 30.0) -> "ChatClient | None":
         """A client when `llm_base_url` is configured, else None (use the offline path)."""
         if not settings.llm_base_url:
             return None
         key = settings.llm_api_key.get_secret_value() if settings.llm_api_key else None
-        return cls(settings.llm_base_url, settings.llm_model, key)
+        return cls(settings.llm_base_url, settings.llm_model, key, timeout=timeout)
 
     def chat(self, messages: Sequence[dict[str, str]], *, temperature: float = 0.0,
              json_mode: bool = False, max_tokens: int | None = None) -> str:
@@ -63,7 +70,7 @@ class ChatClient:
         if max_tokens is not None:
             body["max_tokens"] = max_tokens
         try:
-            response = self._http.post("chat/completions", json=body)
+            response = self._http.post(self.url, json=body)
         except httpx.HTTPError as exc:
             raise LLMUnavailable(f"LLM endpoint unreachable: {exc}") from exc
         if response.status_code >= 300:

@@ -12,19 +12,22 @@ from __future__ import annotations
 
 import logging
 import random
+import threading
 import time
 from collections.abc import Callable, Iterator, Mapping
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from datetime import datetime, timezone
 from typing import Any, LiteralString, TypeVar
 
 import neo4j
-from neo4j import GraphDatabase, ManagedTransaction
+from neo4j import ManagedTransaction
 from neo4j import exceptions as nx
 from neo4j.time import Date as NeoDate
 from neo4j.time import DateTime as NeoDateTime
 
 from graphmem import metrics
+from graphmem.driver import open_driver as open_driver  # the one factory, re-exported
 from graphmem.errors import Conflict, ConfigError, GraphmemError, StoreUnavailable
 from graphmem.queries import load_queries, statement_names
 from graphmem.settings import Settings
@@ -112,12 +115,10 @@ class Store:
         self._db = settings.neo4j_database
         self._q = queries if queries is not None else load_queries()
         self._before_close: list[Callable[[], None]] = []
-        self._driver = GraphDatabase.driver(
-            uri, auth=auth, max_transaction_retry_time=settings.neo4j_max_retry_time,
-            connection_acquisition_timeout=30.0, connection_timeout=5.0,
-            # "property key does not exist yet" notices on a fresh database are noise, not faults
-            notifications_disabled_categories=["UNRECOGNIZED"],
-        )
+        self._state: dict[str, Any] = {}
+        self._state_lock = threading.Lock()
+        self.auth = auth
+        self._driver = open_driver(uri, auth, settings)
 
     # --- running statements -------------------------------------------------------------
     def query_text(self, name: str) -> LiteralString:
@@ -198,6 +199,26 @@ class Store:
 
     def server_time(self) -> datetime:
         return self.read("admin/server_time")[0]["now"]  # type: ignore[no-any-return]
+
+    # --- per-store state -----------------------------------------------------------------
+    def state(self, name: str, factory: Callable[[], T]) -> T:
+        """The object a channel keeps for this store (a tuner, a cache, a background writer), made once.
+
+        Process-wide globals keyed by `id(store)` outlived their store and mixed two stores that
+        happened to share an id; state kept here lives and dies with the store it describes.
+        """
+        with self._state_lock:
+            if name not in self._state:
+                self._state[name] = factory()
+            return self._state[name]  # type: ignore[no-any-return]
+
+    def executor(self, name: str, workers: int) -> ThreadPoolExecutor:
+        """A thread pool of this store's (shut down when the store closes), one per name."""
+        def make() -> ThreadPoolExecutor:
+            pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix=f"graphmem-{name}")
+            self._before_close.append(lambda: pool.shutdown(wait=True, cancel_futures=False))
+            return pool
+        return self.state(f"executor:{name}", make)
 
     def on_close(self, callback: Callable[[], None]) -> None:
         """Run `callback` before the driver closes (background writers finish their work first)."""

@@ -5,9 +5,9 @@ from __future__ import annotations
 from fastapi import APIRouter, Request, Response
 from fastapi.responses import JSONResponse
 
-from api.errors import error_body
+from api.errors import render
 from graphmem import metrics
-from graphmem.errors import GraphmemError
+from graphmem.errors import GraphmemError, SchemaMissing, StoreUnavailable
 
 router = APIRouter(tags=["health"])
 
@@ -29,10 +29,11 @@ def readyz(request: Request) -> Response:
         missing = store.missing_schema()
         if missing:
             holder.schema_ok = False
-            return JSONResponse(error_body("schema_missing", "schema not applied", {"missing": sorted(missing)}),
-                                status_code=503, headers={"Retry-After": "5"})
-    except GraphmemError as exc:
-        return JSONResponse(error_body(exc.code, str(exc)), status_code=503, headers={"Retry-After": "5"})
+            raise SchemaMissing("schema not applied", details={"missing": sorted(missing)})
+    except StoreUnavailable as exc:
+        return render(exc)
+    except GraphmemError as exc:  # a probe answers "not ready, retry" whatever the cause, under the cause's code
+        return render(StoreUnavailable(str(exc), code=exc.code))
     return JSONResponse({"status": "ready", "neo4j": store.uri})
 
 

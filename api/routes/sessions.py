@@ -16,7 +16,7 @@ from api.schemas.conversation import (
     TurnWriteOut,
     WindowOut,
 )
-from graphmem.channels import summary, turns, window
+from graphmem.channels.conversation import summary, turns, window
 
 router = APIRouter(prefix="/v1/{ns}", tags=["conversation"])
 

@@ -13,10 +13,8 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from graphmem.channels.conversation import AddResult, NewTurn, SessionSummary, SummaryPart, Turn, Window
 from graphmem.channels.search import Hit, SearchResult
-from graphmem.channels.summary import SessionSummary, SummaryPart
-from graphmem.channels.turns import AddResult, NewTurn, Turn
-from graphmem.channels.window import Window
 from graphmem.instants import format_instant, parse_instant
 
 Instant = Annotated[str | None, Field(None, description="ISO-8601 with zone (or a bare date: UTC midnight)",

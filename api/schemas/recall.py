@@ -8,8 +8,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field
 
 from graphmem.instants import format_instant
-from graphmem.recall import Recall
-from graphmem.router import Hit
+from graphmem.recall import Hit, Recall
 
 
 class RecallIn(BaseModel):

@@ -5,10 +5,7 @@
 // follows the holders of the value, not the size of the graph.
 MATCH (a:Attribute {ns: $ns, name: $attribute, value: $value})<-[v:HAS]-(e:Entity {ns: $ns})
 USING INDEX a:Attribute(ns, name, value)
-WHERE v.valid_from <= $valid_at AND (v.valid_to IS NULL OR v.valid_to > $valid_at)
-  AND CASE WHEN $known_at IS NULL THEN v.txn_end IS NULL
-           ELSE v.txn_time <= $known_at AND (v.txn_end IS NULL OR v.txn_end > $known_at) END
-  AND ($include_erased OR e.erased_at IS NULL)
-  AND ($known_at IS NULL OR e.created_at <= $known_at)
+WHERE /*include:as_of(v)*/
+  AND /*include:entity_as_of(e)*/
 RETURN DISTINCT e.key AS key, e.type AS type, e.name AS name, toString(e.erased_at) AS erased_at
 ORDER BY key

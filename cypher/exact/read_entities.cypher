@@ -8,11 +8,12 @@
 // PROFILE (bench namespace, 200,000 versions, one attribute with 10,000): NodeUniqueIndexSeek entity_key,
 // NodeUniqueIndexSeek attribute_decl, then DirectedRelationshipIndexSeek has_believed (order from the index,
 // no Sort) + Limit 1: 3 db hits; with a past known_at, the has_history seek: 3 db hits + 4 in the Filter.
-// The other branches' seeks on a null key cost 1 db hit each.
+// The other branches' seeks on a null key cost 1 db hit each. The seek keys only narrow: as_of decides
+// what is visible, so the four branches cannot drift from the one definition of "true and believed then".
 UNWIND $keys AS key
 MATCH (e:Entity {ns: $ns, key: key})
 USING INDEX e:Entity(ns, key)
-WHERE ($include_erased OR e.erased_at IS NULL) AND ($known_at IS NULL OR e.created_at <= $known_at)
+WHERE /*include:entity_as_of(e)*/
 CALL (e) {
   UNWIND coalesce(e.attributes, []) AS name
   OPTIONAL MATCH (d:AttributeDecl {ns: $ns, name: name})
@@ -23,14 +24,14 @@ CALL (e) {
     WHERE v.believed_eid = (CASE WHEN $known_at IS NULL AND NOT many THEN e.id END)
       AND v.name = name AND v.valid_from <= $valid_at
     WITH v, a ORDER BY v.believed_eid DESC, v.name DESC, v.valid_from DESC LIMIT 1
-    WITH v, a WHERE v.valid_to IS NULL OR v.valid_to > $valid_at
+    WITH v, a WHERE /*include:as_of(v)*/
     RETURN v, a
     UNION ALL
     MATCH ()-[v:HAS]->(a:Attribute {ns: $ns})
     USING INDEX v:HAS(believed_eid, name, valid_from)
     WHERE v.believed_eid = (CASE WHEN $known_at IS NULL AND many THEN e.id END)
       AND v.name = name AND v.valid_from <= $valid_at
-    WITH v, a WHERE v.valid_to IS NULL OR v.valid_to > $valid_at
+    WITH v, a WHERE /*include:as_of(v)*/
     RETURN v, a
     UNION ALL
     MATCH ()-[v:HAS]->(a:Attribute {ns: $ns})
@@ -38,7 +39,7 @@ CALL (e) {
     WHERE v.eid = (CASE WHEN $known_at IS NOT NULL AND NOT many THEN e.id END)
       AND v.name = name AND v.valid_from <= $valid_at AND v.txn_time <= $known_at
     WITH v, a ORDER BY v.eid DESC, v.name DESC, v.valid_from DESC, v.txn_time DESC
-    WHERE (v.valid_to IS NULL OR v.valid_to > $valid_at) AND (v.txn_end IS NULL OR v.txn_end > $known_at)
+    WHERE /*include:as_of(v)*/
     WITH v, a LIMIT 1
     RETURN v, a
     UNION ALL
@@ -46,7 +47,7 @@ CALL (e) {
     USING INDEX v:HAS(eid, name, valid_from, txn_time)
     WHERE v.eid = (CASE WHEN $known_at IS NOT NULL AND many THEN e.id END)
       AND v.name = name AND v.valid_from <= $valid_at AND v.txn_time <= $known_at
-    WITH v, a WHERE (v.valid_to IS NULL OR v.valid_to > $valid_at) AND (v.txn_end IS NULL OR v.txn_end > $known_at)
+    WITH v, a WHERE /*include:as_of(v)*/
     RETURN v, a
   }
   RETURN collect({attribute: name, many: many, value: a.value, valid_from: toString(v.valid_from),

@@ -1,6 +1,8 @@
 // How a relation type is declared (undeclared: many-valued) and the believed versions of the lane a write
 // changes: (from, type) for a single-valued type, (from, type, to) for a many-valued one or a retraction
 // of one target ($to null: every target). Expands from the (locked) source entity only.
+// view-exempt(s): the write path reads the lane it is about to change, whatever the view.
+// view-exempt(t): an erased target's believed relation is still closed by a later write.
 OPTIONAL MATCH (d:RelationDecl {ns: $ns, type: $type})
 WITH coalesce(d.many, true) AS many
 OPTIONAL MATCH (s:Entity {ns: $ns, key: $from})-[r:RELATES]->(t:Entity {ns: $ns})

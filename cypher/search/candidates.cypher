@@ -11,16 +11,15 @@
 // $turn_ids plus the turns covered by the summaries that lift theirs ($best, and the first $cover of each
 // summary part here), each with its text and its neighbours in arrival order (NEXT), for neighbour
 // expansion, and the keys of the live entities each mentions (recall reads their profiles without another
-// round trip). Times as text (see instants.stored_instant). With every fetch 0 this only reads the rows of
-// the given ids (candidates found by an exact scan, or the covered turns of a summary found elsewhere).
+// round trip). Times as text (see instants.stored_instant). search/read_rows reads the same rows for given
+// ids alone (keep the two projections alike).
+// view-exempt(m): summary rows are read for ids that passed summary_filter where they were found.
+// view-exempt(c): covered turn ids only; each turn read below as a row carries `passes` (turn_filter).
 CALL () {
   WITH $turn_vector_fetch AS k WHERE k > 0
   CALL db.index.vector.queryNodes('turn_embedding', k, $vector) YIELD node, score
   WITH collect({t: node, score: score}) AS got
-  WITH got, [g IN got WHERE g.t.ns = $ns
-              AND ($all OR g.t.erased_at IS NULL) AND ($archived OR g.t.archived_at IS NULL)
-              AND ($session IS NULL OR g.t.session = $session) AND ($speaker IS NULL OR g.t.speaker = $speaker)
-              AND ($since IS NULL OR g.t.at >= $since) AND ($until IS NULL OR g.t.at <= $until)
+  WITH got, [g IN got WHERE g.t.ns = $ns AND /*include:turn_filter(g.t)*/
             | {id: g.t.id, score: g.score}] AS passed
   RETURN size(got) AS turn_vector_fetched, size(passed) AS turn_vector_passed,
          passed[0..$turn_want] AS turn_vector
@@ -29,10 +28,7 @@ CALL () {
   WITH $turn_text_fetch AS k WHERE k > 0 AND $lucene IS NOT NULL
   CALL db.index.fulltext.queryNodes('turn_search', $lucene, {limit: k}) YIELD node, score
   WITH collect({t: node, score: score}) AS got
-  WITH got, [g IN got WHERE g.t.ns = $ns
-              AND ($all OR g.t.erased_at IS NULL) AND ($archived OR g.t.archived_at IS NULL)
-              AND ($session IS NULL OR g.t.session = $session) AND ($speaker IS NULL OR g.t.speaker = $speaker)
-              AND ($since IS NULL OR g.t.at >= $since) AND ($until IS NULL OR g.t.at <= $until)
+  WITH got, [g IN got WHERE g.t.ns = $ns AND /*include:turn_filter(g.t)*/
             | {id: g.t.id, score: g.score}] AS passed
   RETURN size(got) AS turn_text_fetched, size(passed) AS turn_text_passed,
          passed[0..$turn_want] AS turn_text
@@ -41,10 +37,7 @@ CALL () {
   WITH $summary_vector_fetch AS k WHERE k > 0
   CALL db.index.vector.queryNodes('summary_embedding', k, $vector) YIELD node, score
   WITH collect({m: node, score: score}) AS got
-  WITH got, [g IN got WHERE g.m.ns = $ns
-              AND ($all OR g.m.erased_at IS NULL) AND ($archived OR g.m.archived_at IS NULL)
-              AND ($session IS NULL OR g.m.session = $session) AND ($speaker IS NULL OR $speaker IN g.m.speakers)
-              AND ($since IS NULL OR g.m.from_at >= $since) AND ($until IS NULL OR g.m.to_at <= $until)
+  WITH got, [g IN got WHERE g.m.ns = $ns AND /*include:summary_filter(g.m)*/
             | {id: g.m.id, score: g.score}] AS passed
   RETURN size(got) AS summary_vector_fetched, size(passed) AS summary_vector_passed,
          passed[0..$summary_want] AS summary_vector
@@ -53,10 +46,7 @@ CALL () {
   WITH $summary_text_fetch AS k WHERE k > 0 AND $lucene IS NOT NULL
   CALL db.index.fulltext.queryNodes('summary_search', $lucene, {limit: k}) YIELD node, score
   WITH collect({m: node, score: score}) AS got
-  WITH got, [g IN got WHERE g.m.ns = $ns
-              AND ($all OR g.m.erased_at IS NULL) AND ($archived OR g.m.archived_at IS NULL)
-              AND ($session IS NULL OR g.m.session = $session) AND ($speaker IS NULL OR $speaker IN g.m.speakers)
-              AND ($since IS NULL OR g.m.from_at >= $since) AND ($until IS NULL OR g.m.to_at <= $until)
+  WITH got, [g IN got WHERE g.m.ns = $ns AND /*include:summary_filter(g.m)*/
             | {id: g.m.id, score: g.score}] AS passed
   RETURN size(got) AS summary_text_fetched, size(passed) AS summary_text_passed,
          passed[0..$summary_want] AS summary_text
@@ -70,7 +60,7 @@ CALL (summary_vector, summary_text) {
   RETURN collect({summary: m {.id, .session, .text, from_at: toString(m.from_at), to_at: toString(m.to_at), .from_seq, .to_seq,
                              .importance, .speakers},
                   turns: covered,
-                  mentions: [(m)-[:MENTIONS]->(e:Entity {ns: $ns}) WHERE e.erased_at IS NULL | e.key]}) AS summaries
+                  mentions: [(m)-[:MENTIONS]->(e:Entity {ns: $ns}) WHERE /*include:live(e)*/ | e.key]}) AS summaries
 }
 CALL (summaries, summary_vector, summary_text, turn_vector, turn_text) {
   WITH summaries, turn_vector, turn_text,
@@ -82,14 +72,13 @@ CALL (summaries, summary_vector, summary_text, turn_vector, turn_text) {
   OPTIONAL MATCH (p:Turn {ns: $ns})-[:NEXT]->(t)
   OPTIONAL MATCH (t)-[:NEXT]->(n:Turn {ns: $ns})
   RETURN collect({id: t.id, session: t.session, at: toString(t.at), speaker: t.speaker, importance: t.importance, text: t.text,
-       question: coalesce(t.text CONTAINS '?', false), erased: t.erased_at IS NOT NULL,
-       archived: t.archived_at IS NOT NULL,
+       question: coalesce(t.text CONTAINS '?', false), passes: /*include:turn_filter(t)*/,
        prev: p.id, prev_at: toString(p.at), prev_speaker: p.speaker, prev_importance: p.importance,
-       prev_erased: p.erased_at IS NOT NULL, prev_archived: p.archived_at IS NOT NULL,
+       prev_passes: /*include:turn_filter(p)*/,
        next: n.id, next_at: toString(n.at), next_speaker: n.speaker, next_importance: n.importance,
        next_question: coalesce(n.text CONTAINS '?', false),
-       next_erased: n.erased_at IS NOT NULL, next_archived: n.archived_at IS NOT NULL,
-       mentions: [(t)-[:MENTIONS]->(e:Entity {ns: $ns}) WHERE e.erased_at IS NULL | e.key]}) AS turns
+       next_passes: /*include:turn_filter(n)*/,
+       mentions: [(t)-[:MENTIONS]->(e:Entity {ns: $ns}) WHERE /*include:live(e)*/ | e.key]}) AS turns
 }
 RETURN turn_vector_fetched, turn_vector_passed, turn_vector, turn_text_fetched, turn_text_passed, turn_text,
        summary_vector_fetched, summary_vector_passed, summary_vector, summary_text_fetched, summary_text_passed,

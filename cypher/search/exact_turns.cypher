@@ -2,9 +2,7 @@
 // did not find enough turns of this namespace (a small namespace in a large shared index).
 MATCH (t:Turn {ns: $ns})
 WHERE t.at IS NOT NULL AND t.embedding IS NOT NULL
-  AND ($all OR t.erased_at IS NULL) AND ($archived OR t.archived_at IS NULL)
-  AND ($session IS NULL OR t.session = $session) AND ($speaker IS NULL OR t.speaker = $speaker)
-  AND ($since IS NULL OR t.at >= $since) AND ($until IS NULL OR t.at <= $until)
+  AND /*include:turn_filter(t)*/
 WITH t, vector.similarity.cosine(t.embedding, $vector) AS score
 ORDER BY score DESC LIMIT $limit
 RETURN t.id AS id, score

@@ -12,7 +12,7 @@ CALL () {
   RETURN m
 }
 WITH m WHERE m.id IS NOT NULL AND m.embedding IS NOT NULL AND m.from_at >= $lo
-  AND ($all OR m.erased_at IS NULL) AND ($archived OR m.archived_at IS NULL)
+  AND /*include:searchable(m)*/
   AND ($speaker IS NULL OR $speaker IN m.speakers)
 WITH m, ' ' + toLower(coalesce(m.search_text, m.text)) AS text
 WITH collect({id: m.id, dense: vector.similarity.cosine(m.embedding, $vector),

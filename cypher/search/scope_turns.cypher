@@ -14,7 +14,7 @@ CALL () {
   RETURN t
 }
 WITH t WHERE t.embedding IS NOT NULL
-  AND ($all OR t.erased_at IS NULL) AND ($archived OR t.archived_at IS NULL)
+  AND /*include:searchable(t)*/
   AND ($speaker IS NULL OR t.speaker = $speaker)
 WITH t, ' ' + toLower(coalesce(t.search_text, t.text)) AS text
 WITH collect({id: t.id, dense: vector.similarity.cosine(t.embedding, $vector),

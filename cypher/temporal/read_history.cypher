@@ -4,7 +4,7 @@
 // relationship indexes (the other branch's key is null and seeks nothing).
 MATCH (e:Entity {ns: $ns, key: $key})
 USING INDEX e:Entity(ns, key)
-WHERE $include_erased OR e.erased_at IS NULL
+WHERE /*include:in_view(e, include_erased)*/
 CALL (e) {
   UNWIND (CASE WHEN $attribute IS NULL THEN coalesce(e.attributes, []) ELSE [$attribute] END) AS name
   CALL (e, name) {

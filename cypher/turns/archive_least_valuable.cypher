@@ -1,9 +1,9 @@
 // Forgetting past capacity: archive the least important, least recently used turns and summaries
 // (out of default search, still in the audit view). Value = importance + 1/(1 + days since last use).
 CALL (){
-  MATCH (t:Turn {ns: $ns}) WHERE t.at IS NOT NULL AND t.archived_at IS NULL AND t.erased_at IS NULL RETURN t AS x
+  MATCH (t:Turn {ns: $ns}) WHERE t.at IS NOT NULL AND /*include:active(t)*/ RETURN t AS x
   UNION ALL
-  MATCH (s:Summary {ns: $ns}) WHERE s.session IS NOT NULL AND s.archived_at IS NULL AND s.erased_at IS NULL RETURN s AS x
+  MATCH (s:Summary {ns: $ns}) WHERE s.session IS NOT NULL AND /*include:active(s)*/ RETURN s AS x
 }
 WITH x, coalesce(x.last_accessed_at, x.created_at) AS used
 WITH x, coalesce(x.importance, 0.5) + 1.0 / (1.0 + duration.inSeconds(used, $now).seconds / 86400.0) AS value

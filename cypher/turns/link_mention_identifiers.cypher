@@ -4,7 +4,6 @@ UNWIND $rows AS r
 MATCH (t:Turn {ns: $ns, id: r.id})
 UNWIND r.pairs AS p
 MATCH (e:Entity {ns: $ns})-[v:HAS]->(:Attribute {ns: $ns, name: p.name, value: p.value})
-WHERE e.erased_at IS NULL AND v.txn_end IS NULL AND v.valid_from <= $now
-  AND (v.valid_to IS NULL OR v.valid_to > $now)
+WHERE /*include:live(e)*/ AND /*include:current(v, now)*/
 MERGE (t)-[:MENTIONS]->(e)
 RETURN count(*) AS linked

@@ -4,6 +4,6 @@ MATCH (t:Turn {ns: $ns, id: r.id})
 UNWIND r.keys AS key
 MATCH (e:Entity {ns: $ns, key: key})
 USING INDEX e:Entity(ns, key)
-WHERE e.erased_at IS NULL
+WHERE /*include:live(e)*/
 MERGE (t)-[:MENTIONS]->(e)
 RETURN count(*) AS linked

@@ -7,7 +7,8 @@ erased entities; the audit view sees them with their erasure marker.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
@@ -92,3 +93,36 @@ def lookup(store: Store, ns: Namespace, *, attribute: str, value: Any, valid_at:
                       include_erased=view != "application")
     refs = tuple(EntityRef(r["key"], r["type"], r["name"], instant(r["erased_at"])) for r in rows)
     return LookupResult(attribute, stored, va, ka, refs)  # type: ignore[arg-type]
+
+
+@dataclass(frozen=True, slots=True)
+class BatchLookup:
+    """What one question's identifiers resolve to, read in one round trip (`lookup_batch`)."""
+
+    keys: frozenset[str]  # the asked keys that are entities visible then
+    holders: Mapping[str, tuple[tuple[str, str], ...]]  # value -> ((attribute, entity key), ...), sorted
+
+
+def lookup_batch(store: Store, ns: Namespace, *, keys: Iterable[str] = (),
+                 values: Iterable[tuple[str, Sequence[str]]] = (), valid_at: datetime | None = None,
+                 known_at: datetime | None = None, view: View = "application") -> BatchLookup:
+    """`lookup` for many (value, attribute names) pairs at once, and which of `keys` are entity keys, as of
+    (valid_at, known_at): recall resolves every identifier of a question this way, since one call per
+    attribute name would cost a round trip each.
+
+    Values must already be normalised as stored (the identifier registry's normalisers): no prefix, case
+    or fuzzy matching, and nothing is validated here beyond what the statement's equality implies.
+    """
+    wanted_keys = list(dict.fromkeys(keys))
+    wanted = [{"value": value, "attributes": list(names)} for value, names in values if names]
+    if not wanted_keys and not wanted:
+        return BatchLookup(frozenset(), {})
+    va, ka = _times(valid_at, known_at)
+    rows = store.read("exact/lookup_batch", ns=ns.name, keys=wanted_keys, values=wanted, valid_at=va, known_at=ka,
+                      include_erased=view != "application")
+    holders: dict[str, list[tuple[str, str]]] = {}
+    for r in rows:
+        if r["via"] == "value":
+            holders.setdefault(r["asked"], []).append((r["attribute"], r["key"]))
+    return BatchLookup(frozenset(r["key"] for r in rows if r["via"] == "key"),
+                       {value: tuple(found) for value, found in holders.items()})

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -243,6 +243,43 @@ def traverse(store: Store, ns: Namespace, *, start: str, depth: int = DEFAULT_DE
     kept = tuple(sorted((e for e in edges.values() if e.source_key in present and e.target_key in present),
                         key=lambda e: (e.source_key, e.type, e.target_key, e.valid_from, e.txn_time)))
     return GraphView(start, depth, va, ka, nodes, kept, truncated)
+
+
+@dataclass(frozen=True, slots=True)
+class Neighbour:
+    """One relation seen from one of its entities: the version, and the entity at its other end."""
+
+    relation: RelationVersion
+    key: str
+    name: str | None
+
+
+def relations_of(store: Store, ns: Namespace, *, keys: Iterable[str], valid_at: datetime | None = None,
+                 known_at: datetime | None = None, view: View = "application",
+                 limit: int | None = None) -> dict[str, list[Neighbour]]:
+    """The relations one hop out of each of `keys`, both directions, valid at `valid_at` (default now) and
+    believed at `known_at` (default: now), to entities visible in the view: one level of `traverse` for
+    all the keys in one round trip (recall reads the relations of every entity it found this way).
+
+    Each key's relations come ordered by (type, neighbour, valid_from), at most `limit` of them; a key
+    with none is absent. A relation between two of the keys is listed under both.
+    """
+    wanted = list(dict.fromkeys(keys))
+    if not wanted:
+        return {}
+    va = utcnow() if valid_at is None else parse_instant(valid_at, "valid_at")
+    ka = None if known_at is None else parse_instant(known_at, "known_at")
+    rows = store.read("graph/expand_frontier", ns=ns.name, frontier=wanted, valid_at=va, known_at=ka,
+                      include_erased=view != "application", reserved=sorted(RESERVED))
+    out: dict[str, list[Neighbour]] = {}
+    for r in rows:
+        seen_from = r["to"] if r["neighbour"] == r["from"] else r["from"]
+        out.setdefault(seen_from, []).append(Neighbour(_edge(r), r["neighbour"], r["neighbour_name"]))
+    for found in out.values():
+        found.sort(key=lambda n: (n.relation.type, n.key, n.relation.valid_from))
+        if limit is not None:
+            del found[limit:]
+    return out
 
 
 def _gml(value: Any) -> Any:

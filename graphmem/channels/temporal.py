@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from datetime import datetime
-from functools import lru_cache
 from typing import Any
 from uuid import uuid4
 
@@ -29,7 +28,7 @@ from graphmem.channels.fact_records import (
 )
 from graphmem.channels.fact_writes import apply_facts, lock_entities, txn_now
 from graphmem.errors import Conflict, EntityNotFound, InvalidInput, LimitExceeded
-from graphmem.identifiers import Registry
+from graphmem.identifiers import Registry, registry_for
 from graphmem.instants import parse_instant, utcnow
 from graphmem.store import Store, Tx
 from graphmem.types import Namespace, View
@@ -42,14 +41,9 @@ def clock(now: datetime | None) -> datetime:
     return utcnow() if now is None else parse_instant(now, "now")
 
 
-@lru_cache(maxsize=8)
-def _registry_for(spec: str | None) -> Registry:
-    return Registry.from_json(spec)
-
-
 def registry(store: Store) -> Registry:
     """The identifier registry (built-in kinds plus GRAPHMEM_IDENTIFIER_PATTERNS): normalises on write and lookup."""
-    return _registry_for(store.settings.identifier_patterns)
+    return registry_for(store.settings.identifier_patterns)
 
 
 def _write(store: Store, ns: Namespace, specs: Sequence[FactSpec], now: datetime | None) -> list[FactChange]:

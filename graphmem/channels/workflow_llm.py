@@ -5,9 +5,11 @@ the LLM receives that draft and a few successful runs, and may only name the wor
 it, and choose which of the draft's steps to keep and in which order (by index). Support, args,
 parameters and risks are then recomputed for its choice by the same pure code, so an LLM can never
 invent a step, an argument or a statistic. A reply that does not validate leaves the draft as it
-is; an endpoint that cannot be reached is an error (502), since the caller asked for it.
+is; an endpoint that cannot be reached is an error (`LLMUnavailable`, 503 with Retry-After), since
+the caller asked for it rather than for the offline draft.
 
-The client is a minimal `POST {base_url}/chat/completions` over httpx (temperature 0, JSON reply).
+The client is graphmem's one `ChatClient` (`graphmem.llm`), asked for a JSON reply at temperature 0;
+the reply is parsed here, leniently, because an unusable reply keeps the draft instead of failing.
 """
 
 from __future__ import annotations
@@ -16,50 +18,17 @@ import json
 import logging
 from collections.abc import Sequence
 from dataclasses import replace
-from typing import Any, ClassVar
+from typing import Any
 
-import httpx
-
-from graphmem.errors import GraphmemError, InvalidInput
+from graphmem.errors import InvalidInput
 from graphmem.induction import Induced, Run, induce_group
+from graphmem.llm import ChatClient
 from graphmem.settings import Settings
 
 log = logging.getLogger(__name__)
 MAX_EXAMPLE_RUNS = 5
-
-
-class LLMUnavailable(GraphmemError):
-    status: ClassVar[int] = 502
-    code: ClassVar[str] = "llm_unavailable"
-
-
-class ChatClient:
-    """OpenAI-compatible chat completions: one call, one JSON reply."""
-
-    def __init__(self, base_url: str, model: str, api_key: str | None = None, timeout: float = 60.0,
-                 transport: httpx.BaseTransport | None = None) -> None:
-        self.url = base_url.rstrip("/") + "/chat/completions"
-        self.model = model
-        headers = {"Authorization": f"Bearer {api_key}"} if api_key else {}
-        self._http = httpx.Client(timeout=timeout, headers=headers, transport=transport)
-
-    def complete(self, messages: Sequence[dict[str, str]]) -> str:
-        """The first choice's message content.
-
-        Raises:
-            LLMUnavailable: the endpoint cannot be reached or answers with an error or an odd shape.
-        """
-        body = {"model": self.model, "messages": list(messages), "temperature": 0,
-                "response_format": {"type": "json_object"}}
-        try:
-            response = self._http.post(self.url, json=body)
-            response.raise_for_status()
-            return str(response.json()["choices"][0]["message"]["content"])
-        except (httpx.HTTPError, ValueError, KeyError, IndexError, TypeError) as exc:
-            raise LLMUnavailable(f"LLM endpoint {self.url} failed: {exc}") from exc
-
-    def close(self) -> None:
-        self._http.close()
+#: a whole task type's draft and runs make a longer prompt than a summary's turns
+TIMEOUT_SECONDS = 60.0
 
 
 SYSTEM = (
@@ -105,8 +74,13 @@ class LLMInducer:
         self.client = client
 
     def __call__(self, runs: Sequence[Run], draft: Induced) -> Induced:
-        reply = self.client.complete([{"role": "system", "content": SYSTEM},
-                                      {"role": "user", "content": _prompt(runs, draft)}])
+        """The draft renamed, described and perhaps re-picked; the draft itself if the reply is unusable.
+
+        Raises:
+            LLMUnavailable: the endpoint cannot be reached or answers with an error or an odd shape.
+        """
+        reply = self.client.chat([{"role": "system", "content": SYSTEM},
+                                  {"role": "user", "content": _prompt(runs, draft)}], json_mode=True)
         checked = _validated(reply, draft)
         if checked is None:
             log.warning("LLM reply for workflow %s did not validate; keeping the consensus draft", draft.key)
@@ -125,7 +99,7 @@ def refiner_from_settings(settings: Settings) -> LLMInducer:
     Raises:
         InvalidInput: no endpoint is configured (field `llm`).
     """
-    if not settings.llm_base_url:
+    client = ChatClient.from_settings(settings, timeout=TIMEOUT_SECONDS)
+    if client is None:
         raise InvalidInput.field("llm", "no LLM endpoint is configured (set GRAPHMEM_LLM_BASE_URL)")
-    key = settings.llm_api_key.get_secret_value() if settings.llm_api_key else None
-    return LLMInducer(ChatClient(settings.llm_base_url, settings.llm_model, key))
+    return LLMInducer(client)

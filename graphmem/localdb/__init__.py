@@ -245,8 +245,9 @@ class LocalNeo4j:
         return info
 
     def _answers(self, info: ServerInfo, timeout: float, proc: subprocess.Popen[bytes] | None = None) -> bool:
-        from neo4j import GraphDatabase
         from neo4j.exceptions import AuthError, Neo4jError, ServiceUnavailable, SessionExpired
+
+        from graphmem.driver import open_driver  # the store's factory (graphmem.store re-exports it)
 
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
@@ -255,8 +256,8 @@ class LocalNeo4j:
             if proc is None and not _alive(info.pid):
                 return False
             try:
-                with GraphDatabase.driver(info.bolt_uri, auth=(info.user, info.password),
-                                          connection_timeout=2.0) as drv:
+                with open_driver(info.bolt_uri, (info.user, info.password), self.settings,
+                                 connection_timeout=2.0) as drv:
                     drv.verify_connectivity()
                     drv.execute_query("RETURN 1")
                 return True

@@ -13,7 +13,7 @@ import pytest
 from click.testing import CliRunner
 from fastapi.testclient import TestClient
 
-from graphmem.cli import cli
+from graphmem_tools.cli import cli
 from graphmem.privacy import key_hash
 from graphmem.settings import Settings
 from graphmem.store import Store

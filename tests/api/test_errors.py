@@ -127,6 +127,54 @@ def test_neo4j_unreachable_is_503_with_retry_after(settings: Settings) -> None:
         assert client.get("/healthz").status_code == 200
 
 
+def _shape(r: object) -> tuple[object, ...]:
+    """What every error response shares, whichever layer answered it."""
+    body = r.json()  # type: ignore[attr-defined]
+    err = body["error"]
+    return (r.headers["content-type"], tuple(body), tuple(sorted(err)), type(err["code"]),  # type: ignore[attr-defined]
+            type(err["message"]), type(err["details"]))
+
+
+def test_every_way_out_renders_one_envelope(settings: Settings, store: Store, ns: Namespace) -> None:
+    """The exception handler, the body-limit middleware, the idempotency middleware and /readyz all
+    answer through api.errors.render: same envelope, same headers, same wording for the same error."""
+    big = b'{"older_than_days": 1, "pad": "' + b"x" * 5000 + b'"}'
+    answers: dict[str, tuple[object, int, str]] = {}
+    with TestClient(create_app(settings.model_copy(update={"max_body_bytes": 2048}), store)) as client:
+        base = f"/v1/{ns.name}"
+        answers["handler"] = (client.get(f"{base}/entities/nobody"), 404, "unknown_entity")
+        answers["validation handler"] = (client.get(f"{base}/erasures", params={"limit": 0}), 422, "invalid_input")
+        answers["body limit"] = (client.post(f"{base}/purge", content=big,
+                                             headers={"content-type": "application/json"}), 413, "payload_too_large")
+        # no Content-Length (chunked): only the idempotency middleware, reading the body, sees the size
+        answers["idempotency body limit"] = (client.post(
+            f"{base}/purge", content=iter([big[:1000], big[1000:]]),
+            headers={"content-type": "application/json", "Idempotency-Key": "big-2"}), 413, "payload_too_large")
+        answers["idempotency key"] = (client.post(f"{base}/purge", json={"older_than_days": 1},
+                                                  headers={"Idempotency-Key": "two words"}),
+                                      422, "invalid_idempotency_key")
+        assert client.post(f"{base}/purge", json={"older_than_days": 1},
+                           headers={"Idempotency-Key": "same-1"}).status_code == 200
+        answers["idempotency reuse"] = (client.post(f"{base}/purge", json={"older_than_days": 2},
+                                                    headers={"Idempotency-Key": "same-1"}),
+                                        422, "idempotency_key_reused")
+    down = settings.model_copy(update={"neo4j_uri": f"bolt://127.0.0.1:{_closed_port()}", "neo4j_max_retry_time": 0.5})
+    with TestClient(create_app(down)) as client:
+        answers["readyz"] = (client.get("/readyz"), 503, "store_unavailable")
+        answers["dependency"] = (client.get("/v1/tenant-a/erasures"), 503, "store_unavailable")
+        answers["idempotency unavailable"] = (client.post("/v1/tenant-a/purge", json={},
+                                                          headers={"Idempotency-Key": "k-2"}), 503, "store_unavailable")
+    shapes = set()
+    for path, (r, status, code) in answers.items():
+        assert r.status_code == status, (path, r.text)  # type: ignore[attr-defined]
+        assert_envelope(r.json(), code)  # type: ignore[attr-defined]
+        assert ("retry-after" in r.headers) == (status == 503), path  # type: ignore[attr-defined]
+        shapes.add(_shape(r))
+    assert len(shapes) == 1, shapes
+    limits = {answers[p][0].json()["error"]["message"] for p in ("body limit", "idempotency body limit")}  # type: ignore[attr-defined]
+    assert limits == {"request body over 2048 bytes"}
+
+
 class TcpProxy:
     """A switchable TCP forwarder in front of the real Neo4j, to take it away and bring it back."""
 

@@ -10,7 +10,8 @@ from typing import Any
 
 import pytest
 
-from graphmem.channels import graph, temporal, turns, workflow
+from graphmem.channels import graph, temporal, workflow
+from graphmem.channels.conversation import turns
 from graphmem.induction import make_run
 from graphmem.store import Store
 from graphmem.types import Namespace

@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from graphmem.channels.search_rank import TURN_PARTS
+from graphmem.channels.search import TURN_PARTS
 from graphmem.types import Namespace
 
 pytestmark = pytest.mark.neo4j

@@ -7,7 +7,8 @@ from datetime import datetime, timezone
 
 import pytest
 
-from graphmem.channels import temporal, turns
+from graphmem.channels import temporal
+from graphmem.channels.conversation import turns
 from graphmem.privacy import erase_entity
 from graphmem.recall import recall
 from graphmem.store import Store

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from graphmem.channels.search import drain_touches, search
-from graphmem.channels.turns import NewTurn, add_turns, get_turn
+from graphmem.channels.conversation.turns import NewTurn, add_turns, get_turn
 from graphmem.errors import InvalidInput, InvalidInterval
 from graphmem.settings import Settings
 from graphmem.store import Store
@@ -125,7 +125,7 @@ def test_a_speaker_name_is_no_keyword(store: Store, ns: Namespace, settings: Set
 
 def test_hits_are_marked_as_used_in_one_delayed_write(store: Store, ns: Namespace, settings: Settings,
                                                       monkeypatch: pytest.MonkeyPatch) -> None:
-    import graphmem.channels.search as search_module
+    import graphmem.channels.search.touch as search_module
 
     monkeypatch.setattr(search_module, "TOUCH_DELAY", 30.0)  # drain, not the clock, must write them
     _load(store, ns, settings)
@@ -159,15 +159,16 @@ def test_archived_turns_leave_default_search(store: Store, ns: Namespace, settin
 
 # --- LoCoMo (one conversation), skipped when the data file is absent ---------------------------------
 def _locomo() -> Path | None:
-    from graphmem.evals.locomo import default_paths
+    from graphmem_tools.evals.locomo import default_path
 
-    return next((p for p in default_paths() if p.is_file()), None)
+    path = default_path()
+    return path if path.is_file() else None
 
 
 @pytest.mark.slow
-@pytest.mark.skipif(_locomo() is None, reason="LoCoMo data not found (../shared/data/locomo10.json)")
+@pytest.mark.skipif(_locomo() is None, reason="no locomo10.json in GRAPHMEM_DATA_DIR or ../shared/data")
 def test_locomo_exact_ids_and_until(store: Store, ns: Namespace) -> None:
-    from graphmem.evals.locomo import load, parse_date
+    from graphmem_tools.evals.locomo import load, parse_date
 
     path = _locomo()
     assert path is not None
@@ -218,7 +219,7 @@ def test_over_fetch_does_not_creep_up(store: Store, ns: Namespace, settings: Set
         del store.read
     want = search_module.depth_for(10)
     assert len(asked) == 6 and max(asked[1:]) <= want * 2, asked  # the first one guesses the rate
-    assert search_module._pass_rate[(id(store), ns.name, "turn_text", False)] == 1.0
+    assert search_module.tuner_of(store).rates[(ns.name, "turn_text", False)] == 1.0
 
 
 def test_a_small_time_range_is_ranked_exactly(store: Store, ns: Namespace, settings: Settings) -> None:

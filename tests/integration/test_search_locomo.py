@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from graphmem.cli import cli
-from graphmem.evals.locomo import load
+from graphmem_tools.cli import cli
+from graphmem_tools.evals.locomo import load
 
 pytestmark = pytest.mark.neo4j
 

@@ -15,8 +15,8 @@ import pytest
 from graphmem import privacy
 from graphmem.channels import temporal
 from graphmem.channels.search import search
-from graphmem.channels.summary import read_summary
-from graphmem.channels.turns import NewTurn, add_turns
+from graphmem.channels.conversation.summary import read_summary
+from graphmem.channels.conversation.turns import NewTurn, add_turns
 from graphmem.errors import SessionNotFound
 from graphmem.settings import Settings
 from graphmem.store import Store

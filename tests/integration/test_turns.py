@@ -9,8 +9,8 @@ import pytest
 
 from graphmem.channels import temporal
 from graphmem.channels.search import read_rows, search
-from graphmem.channels.turns import NewTurn, add_turn, add_turns, get_turn
-from graphmem.channels.window import read_window
+from graphmem.channels.conversation.turns import NewTurn, add_turn, add_turns, get_turn
+from graphmem.channels.conversation.window import read_window
 from graphmem.errors import DuplicateTurn, InvalidInput, NotFound
 from graphmem.settings import Settings
 from graphmem.store import Store

@@ -6,9 +6,9 @@ from datetime import datetime, timedelta, timezone
 
 import pytest
 
-from graphmem.channels.summary import read_summary
-from graphmem.channels.turns import NewTurn, add_turn, add_turns
-from graphmem.channels.window import read_window
+from graphmem.channels.conversation.summary import read_summary
+from graphmem.channels.conversation.turns import NewTurn, add_turn, add_turns
+from graphmem.channels.conversation.window import read_window
 from graphmem.errors import InvalidInput, SessionNotFound
 from graphmem.settings import Settings
 from graphmem.store import Store

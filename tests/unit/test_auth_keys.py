@@ -10,7 +10,7 @@ import pytest
 from click.testing import CliRunner
 
 from graphmem.auth import KeyRecord, Keyring, KeysFile, Principal, hash_key, parse_env_keys
-from graphmem.cli import cli
+from graphmem_tools.cli import cli
 from graphmem.errors import ConfigError, Forbidden, InvalidInput, Unauthorized
 from graphmem.types import Namespace, check_view
 

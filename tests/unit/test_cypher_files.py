@@ -14,7 +14,7 @@ NAME_LITERAL = re.compile(r"""["']([a-z_]+/[a-z0-9_]+)["']""")
 
 
 def _python_sources() -> list[Path]:
-    return [p for d in ("graphmem", "api", "tests") for p in (ROOT / d).rglob("*.py")]
+    return [p for d in ("graphmem", "graphmem_tools", "api", "tests") for p in (ROOT / d).rglob("*.py")]
 
 
 def test_every_name_used_has_a_file() -> None:

@@ -13,10 +13,11 @@ import pytest
 from pydantic import SecretStr
 from workflow_families import family, generate
 
-from graphmem.channels.workflow_llm import ChatClient, LLMInducer, LLMUnavailable, refiner_from_settings
+from graphmem.channels.workflow_llm import LLMInducer, refiner_from_settings
 from graphmem.errors import InvalidInput
 from graphmem.induction import Induced, Run, group_key, induce_group, make_run
 from graphmem.instants import parse_instant
+from graphmem.llm import ChatClient, LLMUnavailable
 from graphmem.settings import Settings
 
 
@@ -83,6 +84,7 @@ def test_llm_names_describes_and_repicks_steps_statistics_are_recomputed(llm: tu
     headers, body = state.requests[0]
     assert headers["authorization"] == "Bearer sk-test"
     assert body["model"] == "test-model" and body["temperature"] == 0
+    assert body["response_format"] == {"type": "json_object"}
     assert "lookup_order" in body["messages"][1]["content"]
     assert (w.name, w.description, w.inducer) == ("Refund an order", "Check the order, then refund and notify.", "llm")
     assert w.actions == ("lookup_order", "check_refund_eligibility", "issue_refund", "notify_customer")
@@ -106,11 +108,21 @@ def test_a_reply_that_does_not_validate_keeps_the_draft(llm: tuple[FakeLLM, str]
 
 def test_an_unreachable_or_failing_endpoint_is_an_error(llm: tuple[FakeLLM, str]) -> None:
     state, url = llm
+    runs = _runs()
     state.status = 500
     with pytest.raises(LLMUnavailable):
-        ChatClient(url, "m").complete([{"role": "user", "content": "hi"}])
-    with pytest.raises(LLMUnavailable):
-        ChatClient("http://127.0.0.1:9/v1", "m", timeout=2).complete([{"role": "user", "content": "hi"}])
+        LLMInducer(ChatClient(url, "m"))(runs, _draft(runs))
+    with pytest.raises(LLMUnavailable) as err:
+        ChatClient("http://127.0.0.1:9/v1", "m", timeout=2).chat([{"role": "user", "content": "hi"}])
+    assert (err.value.status, err.value.code, err.value.retry_after) == (503, "llm_unavailable", 10)
+
+
+def test_there_is_one_llm_client() -> None:
+    """Summaries and induction share graphmem.llm's client and error: no second copy to drift."""
+    from graphmem.channels import workflow_llm
+
+    assert vars(workflow_llm)["ChatClient"] is ChatClient
+    assert "LLMUnavailable" not in vars(workflow_llm)
 
 
 def test_refiner_needs_a_configured_endpoint() -> None:
@@ -118,4 +130,6 @@ def test_refiner_needs_a_configured_endpoint() -> None:
         refiner_from_settings(Settings(_env_file=None))  # type: ignore[call-arg]
     assert err.value.details["fields"][0]["field"] == "llm"
     s = Settings(_env_file=None, llm_base_url="http://127.0.0.1:1/v1", llm_api_key=SecretStr("k"))  # type: ignore[call-arg]
-    assert refiner_from_settings(s).client.url == "http://127.0.0.1:1/v1/chat/completions"
+    client = refiner_from_settings(s).client
+    assert client.url == "http://127.0.0.1:1/v1/chat/completions"
+    client.close()

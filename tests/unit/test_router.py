@@ -8,7 +8,8 @@ import pytest
 
 from graphmem.embedding import get_embedder
 from graphmem.identifiers import Registry
-from graphmem.router import (
+from graphmem.recall import (
+    ROUTE,
     Hit,
     candidate_keys,
     classify,
@@ -181,3 +182,12 @@ def test_context_fits_the_budget_with_the_real_tokenizer_most_important_first() 
         assert used == count(text) <= budget
         assert full.startswith(text.rstrip(" …").rsplit("\n", 1)[0])  # a prefix: order is importance
     assert render_context(hits, budget_tokens=40, count_tokens=count)[0].startswith("U-0 order_id")
+
+
+# --- the routing table -----------------------------------------------------------------------------------
+def test_the_route_is_one_table_read_top_to_bottom() -> None:
+    assert [r.channel for r in ROUTE] == ["exact", "workflow", "window", "semantic"]
+    semantic = ROUTE[-1]
+    with_session = classify("Where does the user live?", now=NOW, session="s1")
+    assert not semantic.when(with_session, True) and semantic.when(with_session, False)  # the fallback
+    assert "found nothing" in semantic.reason(with_session)

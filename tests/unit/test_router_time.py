@@ -6,7 +6,8 @@ from datetime import datetime, timedelta, timezone
 
 import pytest
 
-from graphmem.router import TimeScope, extract_time, find_identifiers
+from graphmem.identifiers import find_identifiers
+from graphmem.recall import TimeScope, extract_time
 
 UTC = timezone.utc
 NOW = datetime(2026, 7, 15, 12, 0, tzinfo=UTC)  # a Wednesday

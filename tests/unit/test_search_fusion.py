@@ -9,7 +9,7 @@ from datetime import datetime, timedelta, timezone
 from hypothesis import given
 from hypothesis import strategies as st
 
-from graphmem.channels.search_rank import (
+from graphmem.channels.search import (
     TURN_PARTS,
     SummaryInfo,
     TurnInfo,
@@ -21,8 +21,8 @@ from graphmem.channels.search_rank import (
     named_speakers,
     normalise,
     query_terms,
-    rank,
 )
+from graphmem.channels.search.rank import rank
 
 T0 = datetime(2026, 1, 1, tzinfo=timezone.utc)
 
@@ -160,7 +160,7 @@ def test_named_speakers_are_preferred() -> None:
 
 
 def test_scope_words_cut_common_suffixes_only_down_to_three_letters() -> None:
-    from graphmem.channels.search_rank import scope_words
+    from graphmem.channels.search import scope_words
 
     assert scope_words(["complained", "complaining", "parcels", "bus", "is", "ferries"]) == \
         ["complain", "parcel", "bus", "is", "ferry"]

@@ -1,0 +1,44 @@
+"""Conversation memory: turns, the window of a session's latest turns, summaries of what left it.
+
+The modules import one another only downward, never in a cycle: `turns` (the write, which folds what
+leaves the window) uses `summary` (chunk summaries) and `window`; those two use only `records` (plain
+records, no I/O).
+The pure extractive summariser stays in `graphmem.summarise`: the LLM client and search's query
+expansion use it too, and neither should import a channel.
+"""
+
+from graphmem.channels.conversation.records import (
+    AddResult,
+    Chunk,
+    FoldPlan,
+    NewTurn,
+    SessionSummary,
+    SummaryPart,
+    Turn,
+    TurnRow,
+    Window,
+)
+from graphmem.channels.conversation.summary import Summariser, read_summary, summariser_for
+from graphmem.channels.conversation.turns import add_turn, add_turns, archive_past_capacity, get_turn
+from graphmem.channels.conversation.window import read_window, split_window
+
+__all__ = [
+    "AddResult",
+    "Chunk",
+    "FoldPlan",
+    "NewTurn",
+    "SessionSummary",
+    "Summariser",
+    "SummaryPart",
+    "Turn",
+    "TurnRow",
+    "Window",
+    "add_turn",
+    "add_turns",
+    "archive_past_capacity",
+    "get_turn",
+    "read_summary",
+    "read_window",
+    "split_window",
+    "summariser_for",
+]

@@ -1,0 +1,121 @@
+"""Summaries of what left the window: folding turns into chunk summaries, storing and reading them.
+
+A session's summary is a chain of chunk summaries, each covering up to `window_size` turns that
+left the window (`(:Summary)-[:COVERS]->(:Turn)`, `-[:SUMMARIZES]->(:Session)`, `-[:MENTIONS]->
+(:Entity)` for every entity its turns mention). Why chunks: a turn that leaves the window is folded
+before the write returns, so the newest chunk is re-summarised with the new turns (at most
+`window_size` of them: cheap), while older chunks never change. Reading the session's summary
+merges the chunks (graphmem.summarise.merge). Chunks are also what search finds: a matching chunk
+lifts the turns it covers.
+"""
+
+from __future__ import annotations
+
+import logging
+import uuid
+from collections.abc import Callable, Sequence
+from datetime import datetime
+from functools import lru_cache
+from typing import Any
+
+from graphmem.channels.conversation.records import Chunk, FoldPlan, SessionSummary, SummaryPart, TurnRow
+from graphmem.embedding import get_embedder
+from graphmem.errors import SessionNotFound
+from graphmem.llm import ChatClient, LLMUnavailable, llm_summarise
+from graphmem.settings import Settings
+from graphmem.store import Store, Tx
+from graphmem.summarise import StructuredSummary, Utterance, merge, summarise
+from graphmem.types import Namespace
+
+log = logging.getLogger(__name__)
+
+Summarised = StructuredSummary
+Summariser = Callable[[list[TurnRow]], StructuredSummary]
+
+
+def extractive(turns: list[TurnRow]) -> StructuredSummary:
+    return summarise([Utterance(t.text, t.speaker, t.seq, t.at) for t in turns])
+
+
+@lru_cache(maxsize=4)
+def _client(base_url: str, model: str, key: str | None) -> ChatClient:
+    return ChatClient(base_url, model, key)
+
+
+def summariser_for(settings: Settings) -> Summariser:
+    """The extractive summariser, or the configured LLM with the extractive one as its fallback
+    (a fold never fails because an LLM endpoint is down)."""
+    if not settings.llm_base_url:
+        return extractive
+    key = settings.llm_api_key.get_secret_value() if settings.llm_api_key else None
+    client = _client(settings.llm_base_url, settings.llm_model, key)
+
+    def with_llm(turns: list[TurnRow]) -> StructuredSummary:
+        try:
+            return llm_summarise(client, [Utterance(t.text, t.speaker, t.seq, t.at) for t in turns])
+        except LLMUnavailable as exc:
+            log.warning("LLM summary failed (%s); using the extractive summariser", exc)
+            return extractive(turns)
+
+    return with_llm
+
+
+def plan_fold(*, open_chunk: tuple[str, list[TurnRow]] | None, leaving: Sequence[TurnRow], chunk_size: int,
+              summarise: Summariser, settings: Settings) -> FoldPlan:
+    """Which chunk each leaving turn joins (the open chunk first, then new ones), and their summaries."""
+    todo = sorted(leaving, key=lambda t: (t.at, t.seq))
+    plan = FoldPlan()
+    if not todo:
+        return plan
+    groups: list[tuple[str, list[TurnRow]]] = []
+    if open_chunk is not None and len(open_chunk[1]) < chunk_size:
+        room = chunk_size - len(open_chunk[1])
+        groups.append((open_chunk[0], sorted(open_chunk[1] + todo[:room], key=lambda t: (t.at, t.seq))))
+        todo = todo[room:]
+    for i in range(0, len(todo), chunk_size):
+        groups.append((f"m-{uuid.uuid4().hex}", todo[i:i + chunk_size]))
+    plan.chunks = [Chunk(cid, turns, summarise(turns)) for cid, turns in groups]
+    vectors = get_embedder(settings.model_path).embed([c.summary.text or " " for c in plan.chunks])
+    for chunk, vector in zip(plan.chunks, vectors):
+        chunk.embedding = vector
+        for t in chunk.turns:
+            plan.covering[t.id] = chunk.id
+    return plan
+
+
+def write_fold(tx: Tx, ns: Namespace, *, session: str, plan: FoldPlan, now: datetime) -> None:
+    """Store the planned chunks, point them to their turns, copy their turns' mentions."""
+    if not plan.chunks:
+        return
+    rows = [{"id": c.id, "props": c.props()} for c in plan.chunks]
+    tx.run("summary/upsert_summaries", ns=ns.name, session=session, summaries=rows, now=now)
+    covers = [{"summary": sid, "turn": tid} for tid, sid in plan.covering.items()]
+    tx.run("summary/cover_turns", ns=ns.name, covers=covers)
+    tx.run("summary/link_mentions", ns=ns.name, ids=[c.id for c in plan.chunks])
+
+
+# --- reading --------------------------------------------------------------------------------------
+def _structured(row: dict[str, Any]) -> StructuredSummary:
+    topics = list(row.get("topics") or [])
+    return StructuredSummary(core_topic=", ".join(topics), topics=topics, facts=list(row.get("facts") or []),
+                             open_items=list(row.get("open_items") or []), entities=list(row.get("entities") or []),
+                             tone=row.get("tone") or "neutral", intent=row.get("intent") or "",
+                             text=row.get("text") or "", summariser=row.get("summariser") or "extractive")
+
+
+def read_summary(store: Store, ns: Namespace, *, session: str, view: str = "application") -> SessionSummary:
+    """The summary of everything that left the session's window (empty while nothing has).
+
+    Raises:
+        SessionNotFound: no turn was ever written to this session in this namespace.
+    """
+    rows = store.read("summary/read_summaries", ns=ns.name, session=session, all=view != "application")
+    if not rows:
+        raise SessionNotFound(f"no session {session!r} in namespace {ns.name!r}", details={"session": session})
+    parts = [SummaryPart(id=r["id"], summary=_structured(r), from_seq=r["from_seq"], to_seq=r["to_seq"],
+                         from_at=r["from_at"], to_at=r["to_at"], turn_count=r.get("turn_count") or 0,
+                         created_at=r.get("created_at"), updated_at=r.get("updated_at"),
+                         erased_at=r.get("erased_at"), archived_at=r.get("archived_at"))
+             for r in (row["summary"] for row in rows) if r is not None]
+    live = [p for p in parts if p.erased_at is None]
+    return SessionSummary(session, merge([p.summary for p in live]), parts)

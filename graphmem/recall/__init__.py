@@ -1,0 +1,45 @@
+"""Recall: one question, the right memory channels in the right order, one merged and explained answer.
+
+The package reads one way, downward: `intent` and `timewords` (pure) feed `plan` (pure: the asks, the
+plan and the `ROUTE` table); `merge` (pure) orders and cuts the results; `hits` turns the channels'
+public functions into results; `run` reads the table and runs the steps (`recall`).
+"""
+
+from graphmem.recall.intent import Intent, detect_intent
+from graphmem.recall.merge import Hit, merge, render_context, tier, visible
+from graphmem.recall.plan import (
+    ROUTE,
+    Ask,
+    Plan,
+    Rule,
+    candidate_keys,
+    classify,
+    find_asks,
+    with_known_keys,
+)
+from graphmem.recall.run import DEFAULT_K, Recall, RouteStep, recall
+from graphmem.recall.timewords import TimeScope, extract_time
+
+__all__ = [
+    "DEFAULT_K",
+    "ROUTE",
+    "Ask",
+    "Hit",
+    "Intent",
+    "Plan",
+    "Recall",
+    "RouteStep",
+    "Rule",
+    "TimeScope",
+    "candidate_keys",
+    "classify",
+    "detect_intent",
+    "extract_time",
+    "find_asks",
+    "merge",
+    "recall",
+    "render_context",
+    "tier",
+    "visible",
+    "with_known_keys",
+]

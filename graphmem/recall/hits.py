@@ -1,0 +1,239 @@
+"""What recall needs from each channel, turned into `Hit`s: the channels' public functions, called and
+their results written as one line each with the reason they were asked.
+
+No Cypher here: every read goes through a channel (`exact.lookup_batch`, `exact.read_entities`,
+`graph.relations_of`, `workflow.match_workflows`, `read_window`, `read_summary`, `search`). Channels
+route "to what exists": a channel module that is not installed is reported as such by `Channels`, and
+imported only when asked.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from concurrent.futures import Future
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import TYPE_CHECKING, Any
+
+from graphmem.errors import NotFound
+from graphmem.identifiers import Registry
+from graphmem.recall.merge import Hit
+from graphmem.recall.plan import Ask
+from graphmem.store import Store
+from graphmem.types import Namespace
+
+if TYPE_CHECKING:
+    from graphmem.channels.exact import BatchLookup
+
+#: Workflows matched by task-text similarity (Neo4j's cosine score, (1+cos)/2) are kept when confident
+#: (>= WORKFLOW_SURE and near the best), or when the best one clearly leads the runner-up: an unrelated
+#: workflow is never offered as "how to" do something just because it is the nearest one. The lead rule
+#: carries short or non-English tasks ("退款"), which the English embedding model scores low overall.
+WORKFLOW_SURE = 0.70
+WORKFLOW_NEAR_BEST = 0.08
+WORKFLOW_LEAD = 0.05
+WORKFLOW_FLOOR = 0.55
+#: At most this many relations per entity found exactly: a hub's neighbourhood must not drown the answer.
+RELATIONS_PER_ENTITY = 50
+#: The modules each capability comes from, checked (not imported) when a recall starts.
+_MODULES = {"facts": "graphmem.channels.exact", "workflows": "graphmem.channels.workflow",
+            "window": "graphmem.channels.conversation.window", "summary": "graphmem.channels.conversation.summary",
+            "search": "graphmem.channels.search"}
+
+
+def _installed(capability: str) -> bool:
+    return importlib.util.find_spec(_MODULES[capability]) is not None
+
+
+@dataclass
+class Profiles:
+    """The hits of some entities' profiles, and which of the entities exist (in the asked order)."""
+
+    hits: list[Hit] = field(default_factory=list)
+    found: list[str] = field(default_factory=list)
+
+
+def _day(t: datetime | None) -> str:
+    return "" if t is None else t.strftime("%Y-%m-%d")
+
+
+def _turn_hit(channel: str, t: Any, reason: str, score: float | None = None) -> Hit:
+    who = t.speaker or t.role
+    return Hit(channel, "turn", f"[{t.at:%Y-%m-%d %H:%M} {who}] {t.text}", reason, f"turn:{t.id}", at=t.at,
+               score=score, data={"id": t.id, "session": t.session, "seq": t.seq, "role": t.role,
+                                  "speaker": t.speaker})
+
+
+class Channels:
+    """What recall needs from each channel, and whether that channel is installed.
+
+    Reads that do not depend on each other run at once on the store's "recall" pool (summary beside
+    window, relations beside attributes, search beside the identifier lookup).
+    """
+
+    def __init__(self, store: Store, ns: Namespace, registry: Registry) -> None:
+        self.store, self.ns, self.registry = store, ns, registry
+        self.pool = store.executor("recall", 4)
+        self.has_facts = _installed("facts")
+        self.has_workflows = _installed("workflows")
+        self.has_window = _installed("window")
+        self.has_summary = _installed("summary")
+        self.has_search = _installed("search")
+
+    # --- exact ---
+    def resolve(self, tokens: list[str], asks: Sequence[Ask], valid_at: datetime,
+                known_at: datetime | None) -> BatchLookup:
+        """Which tokens are live entity keys, and who holds each identifier value under an attribute
+        name of its kind: the exact channel's batch lookup, one round trip for the whole question."""
+        from graphmem.channels.exact import lookup_batch
+
+        return lookup_batch(self.store, self.ns, keys=tokens, values=[(a.value, a.attributes) for a in asks],
+                            valid_at=valid_at, known_at=known_at)
+
+    def profiles(self, keys: Sequence[str], valid_at: datetime, known_at: datetime | None, *, channel: str,
+                 reasons: Mapping[str, str], relations: bool = False) -> Profiles:
+        """Each entity's attributes as of the two times; with `relations`, also its relations one hop out,
+        each with the neighbour's name."""
+        from graphmem.channels.exact import read_entities
+
+        out = Profiles()
+        if not keys:
+            return out
+        pending = (self.pool.submit(self._relations, keys, valid_at, known_at, channel=channel, reasons=reasons)
+                   if relations else None)  # independent of the attributes: read both at once
+        states = read_entities(self.store, self.ns, keys=keys, valid_at=valid_at, known_at=known_at)
+        for group, key in enumerate(keys):
+            state = states.get(key)
+            if state is None:
+                continue
+            out.found.append(key)
+            label = key + (f" ({state.name})" if state.name else "")
+            base = {"entity": key, "entity_type": state.type, "entity_name": state.name}
+            for f in state.facts:
+                out.hits.append(Hit(
+                    channel, "fact", f"{label} {f.attribute}: {f.value} (since {_day(f.valid_from)})", reasons[key],
+                    f"fact:{key}:{f.attribute}:{f.value!r}", at=f.valid_from, group=group,
+                    data={**base, "attribute": f.attribute, "value": f.value, "valid_from": f.valid_from,
+                          "valid_to": f.valid_to, "txn_time": f.txn_time, "txn_end": f.txn_end, "source": f.source}))
+            if not state.facts:
+                out.hits.append(Hit(channel, "entity", f"{label}: {state.type or 'entity'}, no facts as of then",
+                                    reasons[key], f"entity:{key}", group=group, data=base))
+        if pending is not None:
+            out.hits += [h for h in pending.result() if h.data["entity"] in out.found]
+        return out
+
+    def _relations(self, keys: Sequence[str], valid_at: datetime, known_at: datetime | None, *, channel: str,
+                   reasons: Mapping[str, str]) -> list[Hit]:
+        """Relations one hop out of each key, as of the two times, each with the neighbour's name."""
+        from graphmem.channels.graph import relations_of
+
+        found = relations_of(self.store, self.ns, keys=keys, valid_at=valid_at, known_at=known_at,
+                             limit=RELATIONS_PER_ENTITY)
+        group = {key: i for i, key in enumerate(keys)}
+        out = []
+        for key in sorted(found):
+            for n in found[key]:
+                r = n.relation
+                other = n.key + (f" ({n.name})" if n.name else "")
+                text = f"{key} {r.type} {other}" if r.source_key == key else f"{other} {r.type} {key}"
+                out.append(Hit(channel, "relation", f"{text} (since {_day(r.valid_from)})", reasons[key],
+                               f"rel:{r.source_key}:{r.type}:{r.target_key}", at=r.valid_from, group=group[key],
+                               data={"entity": key, "from": r.source_key, "type": r.type, "to": r.target_key,
+                                     "valid_from": r.valid_from, "valid_to": r.valid_to,
+                                     "txn_time": r.txn_time, "txn_end": r.txn_end}))
+        return out
+
+    # --- workflows ---
+    def workflows(self, task: str | None, task_type: str | None, k: int, *, reason: str) -> list[Hit]:
+        """The workflows for the task, kept only when the match is sure enough (see WORKFLOW_SURE)."""
+        from graphmem.channels.workflow import match_workflows
+
+        matches = match_workflows(self.store, self.ns, task=task, task_type=task_type, k=k, registry=self.registry)
+        scores = sorted((m.score for m in matches if m.matched_by == "similarity"), reverse=True) + [0.0, 0.0]
+        best, lead = scores[0], scores[0] - scores[1]
+        out = []
+        for m in matches:
+            sure = m.score >= WORKFLOW_SURE and m.score >= best - WORKFLOW_NEAR_BEST
+            leads = m.score == best and lead >= WORKFLOW_LEAD and m.score >= WORKFLOW_FLOOR
+            if m.matched_by == "similarity" and not (sure or leads):
+                continue
+            w = m.workflow
+            steps = " → ".join(s.action + (f"({', '.join(f'{a}={v}' for a, v in s.args.items())})" if s.args else "")
+                               for s in w.steps)
+            risks = "; ".join(f"{r.action} fails {r.count}x" for r in w.risks if r.count)
+            text = (f"Workflow {w.name}: {steps} (support {w.support}, success {w.success_rate:.0%}"
+                    + (f"; risks: {risks}" if risks else "") + ")")
+            why = f"{reason}; matched by {m.matched_by}" + (f" ({m.score:.2f})" if m.matched_by == "similarity" else "")
+            out.append(Hit("workflow", "workflow", text, why, f"workflow:{w.id}", at=w.txn_time, score=m.score,
+                           data={"id": w.id, "key": w.key, "name": w.name, "version": w.version,
+                                 "task_type": w.task_type, "steps": [s.to_json() for s in w.steps],
+                                 "params": [p.name for p in w.params], "filled": dict(m.filled),
+                                 "support": w.support, "success_rate": round(w.success_rate, 4),
+                                 "risks": [r.to_json() for r in w.risks], "matched_by": m.matched_by}))
+        return out
+
+    # --- conversation ---
+    def window(self, session: str, *, reason: str) -> list[Hit]:
+        """The session's latest turns (window channel). Raises SessionNotFound for an unknown session."""
+        from graphmem.channels.conversation.window import read_window
+
+        w = read_window(self.store, self.ns, session=session)
+        return [_turn_hit("window", t, reason) for t in w.turns if t.erased_at is None and t.text]
+
+    def summary(self, session: str, *, reason: str) -> list[Hit]:
+        """The session's summary parts (what left the window), newest first after the merge."""
+        from graphmem.channels.conversation.summary import read_summary
+
+        try:
+            s = read_summary(self.store, self.ns, session=session)
+        except NotFound:
+            return []
+        out = []
+        for p in s.parts:
+            if p.erased_at is not None or p.archived_at is not None or not p.summary.text:
+                continue
+            span = f"turns {p.from_seq}-{p.to_seq}, {_day(p.from_at)}..{_day(p.to_at)}"
+            out.append(Hit("summary", "summary", f"[summary of {session}, {span}] {p.summary.text}", reason,
+                           f"summary:{p.id}", at=p.to_at,
+                           data={"id": p.id, "session": session, "from_seq": p.from_seq, "to_seq": p.to_seq,
+                                 "from_at": p.from_at, "to_at": p.to_at, "topics": list(p.summary.topics),
+                                 "entities": list(p.summary.entities)}))
+        return out
+
+    # --- semantic search ---
+    def start_search(self, query: str, k: int, *, since: datetime | None, until: datetime | None) -> Future[Any]:
+        """Hybrid search over turns and summaries (search channel) within the query's time range, started
+        in the background; `search_hits` takes its result."""
+        from graphmem.channels.search import search
+
+        return self.pool.submit(search, self.store, self.ns, query=query, k=k, since=since, until=until,
+                                touch=False)
+
+    def search_hits(self, pending: Future[Any], *, reason: str) -> list[Hit]:
+        """A started search's hits, marked as used now that recall returns them."""
+        from graphmem.channels.search import mark_used
+
+        res = pending.result()
+        mark_used(self.store, self.ns, res.hits)
+        out = []
+        for h in res.hits:
+            data = {"id": h.id, "session": h.session, "speaker": h.speaker, "parts": dict(h.parts),
+                    "mentions": list(h.mentions)}
+            if h.kind == "summary":
+                out.append(Hit("semantic", "summary", f"[summary of {h.session}, {_day(h.from_at)}..{_day(h.to_at)}] "
+                               f"{h.text}", reason, f"summary:{h.id}", at=h.to_at or h.at, score=h.score,
+                               data={**data, "from_at": h.from_at, "to_at": h.to_at}))
+            else:
+                who = f"{h.session}/{h.speaker}" if h.speaker else h.session
+                out.append(Hit("semantic", "turn", f"[{h.at:%Y-%m-%d %H:%M} {who}] {h.text}", reason,
+                               f"turn:{h.id}", at=h.at, score=h.score, data=data))
+        return out
+
+    @staticmethod
+    def mentioned(hits: Sequence[Hit], *, limit: int) -> list[str]:
+        """The live entities the semantic hits mention, most mentioned first (then by key). Search reads
+        the mentions with its candidates, so this costs no round trip."""
+        counts = Counter(key for h in hits for key in h.data.get("mentions", ()))
+        return [key for key, _ in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))[:limit]]

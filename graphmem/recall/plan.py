@@ -1,0 +1,158 @@
+"""The router's rules, pure: what a question asks for, and which channels a recall asks, in which order,
+and why.
+
+Everything here is deterministic and explained: every rule that fires leaves a sentence in the route.
+No I/O: `graphmem.recall.run` runs the channels, this module decides. "Now" and the namespace's known
+entity keys arrive as arguments.
+
+The rules (DESIGN.md, "Router") are the rows of `ROUTE`, read top to bottom:
+1. identifiers in the query (the `graphmem.identifiers` registry; entity keys known in the
+   namespace) or an entity given go to the exact channel; a hit ends the search for that identifier;
+2. "how do I / steps to / procedure for" intent (English and Chinese) or a task_type go to workflows;
+3. a session reads its window first (fresher than any summary), then its summary;
+4. otherwise (or when nothing above found anything) semantic search over summaries and turns, then
+   the current profile of the entities those hits mention.
+Time words set valid_at and/or a since/until range (`graphmem.recall.timewords`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, replace
+from datetime import datetime
+
+from graphmem.identifiers import DEFAULT_REGISTRY, Registry, find_identifiers, key_tokens, mentions
+from graphmem.recall.intent import Intent, detect_intent
+from graphmem.recall.timewords import TimeScope, extract_time
+
+
+def candidate_keys(query: str, registry: Registry = DEFAULT_REGISTRY, limit: int = 64) -> list[str]:
+    """Tokens of the query that could be entity keys, to check against the namespace in one query
+    (`identifiers.mentions`: the same answer turn ingestion links MENTIONS with)."""
+    return mentions(query, registry, limit=limit)
+
+
+@dataclass(frozen=True, slots=True)
+class Ask:
+    """One identifier to resolve exactly: under which attributes to look its value up, or as a key."""
+
+    raw: str
+    kind: str
+    value: str  # normalised as the registry stores it
+    attributes: tuple[str, ...] = ()
+    as_key: bool = False
+    start: int = 0
+    end: int = 0
+
+
+def find_asks(query: str, *, registry: Registry = DEFAULT_REGISTRY,
+              known_keys: Iterable[str] = ()) -> list[Ask]:
+    """Every identifier in the query (registry kinds, then known entity keys), in query order."""
+    known = set(known_keys)
+    asks: list[Ask] = []
+    taken: list[tuple[int, int]] = []
+    for f in find_identifiers(query, registry):
+        kind = next(k for k in registry.kinds if k.name == f.kind)
+        asks.append(Ask(f.raw, f.kind, f.value, tuple(sorted(kind.attributes)), f.raw in known, f.start, f.end))
+        taken.append((f.start, f.end))
+    for tok, start, end in key_tokens(query):
+        if tok in known and not any(start < e and s < end for s, e in taken):
+            asks.append(Ask(tok, "entity_key", tok, (), True, start, end))
+            taken.append((start, end))
+    return sorted(asks, key=lambda a: a.start)
+
+
+@dataclass(frozen=True, slots=True)
+class Plan:
+    """What a recall will ask, decided before any channel runs."""
+
+    query: str
+    asks: tuple[Ask, ...]
+    intent: Intent | None
+    task_type: str | None
+    session: str | None
+    entity: str | None
+    time: TimeScope
+    valid_at: datetime | None  # the instant facts are read at (explicit, else time words, else None=now)
+    known_at: datetime | None
+    notes: tuple[str, ...] = ()
+
+    @property
+    def wants_workflow(self) -> bool:
+        return self.intent is not None or self.task_type is not None
+
+    @property
+    def semantic_first(self) -> bool:
+        """Rule 4: nothing else to go on, so semantic search is the route (not merely a fallback)."""
+        return not self.asks and not self.wants_workflow and self.session is None and self.entity is None
+
+
+def classify(query: str, *, now: datetime, registry: Registry = DEFAULT_REGISTRY,
+             known_keys: Iterable[str] = (), session: str | None = None, entity: str | None = None,
+             task_type: str | None = None, valid_at: datetime | None = None,
+             known_at: datetime | None = None) -> Plan:
+    """Apply the rules to a query. Explicit `valid_at`/`known_at` win over time words."""
+    asks = find_asks(query, registry=registry, known_keys=known_keys)
+    scope = extract_time(query, now=now, mask=[(a.start, a.end) for a in asks])
+    notes = []
+    if scope.phrases:
+        notes.append(scope.explain())
+        if valid_at is not None and scope.valid_at is not None:
+            notes.append("valid_at given by the caller wins over the time words")
+        if known_at is not None and scope.known_at is not None:
+            notes.append("known_at given by the caller wins over the time words")
+    return Plan(query=query, asks=tuple(asks), intent=detect_intent(query), task_type=task_type or None,
+                session=session or None, entity=entity or None, time=scope,
+                valid_at=valid_at if valid_at is not None else scope.valid_at,
+                known_at=known_at if known_at is not None else scope.known_at, notes=tuple(n for n in notes if n))
+
+
+def with_known_keys(plan: Plan, *, registry: Registry = DEFAULT_REGISTRY, known_keys: Iterable[str]) -> Plan:
+    """The plan once the namespace has said which query tokens are entity keys (rule 1)."""
+    known = set(known_keys)
+    if not known:
+        return plan
+    return replace(plan, asks=tuple(find_asks(plan.query, registry=registry, known_keys=known)))
+
+
+# --- the routing table ---------------------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class Rule:
+    """One row of the routing table: the channel it asks, when, and the reason the route gives.
+
+    `when` sees the plan and whether the channels asked before it found anything: the table is read top
+    to bottom while the channels run, which is how rule 4 also serves as the fallback.
+    """
+
+    channel: str
+    when: Callable[[Plan, bool], bool]
+    reason: Callable[[Plan], str]
+
+
+def _workflow_reason(plan: Plan) -> str:
+    if plan.intent is not None:
+        return f"procedural intent {plan.intent.phrase!r} (task {plan.intent.task!r})"
+    return f"task_type {plan.task_type!r} given"
+
+
+def _semantic_reason(plan: Plan) -> str:
+    if plan.semantic_first:
+        why = "no identifier, no procedural intent, no session: fell back to semantic search over summaries and turns"
+    else:
+        why = "the chosen channels found nothing: fell back to semantic search over summaries and turns"
+    if plan.asks:  # semantic search with identifiers asked means none of them was found
+        why += ", keeping only hits that contain the asked identifier exactly"
+    if plan.time.since is not None or plan.time.until is not None:
+        why += " within the time range of the query"
+    return why
+
+
+#: The rules in the order they are read. The window rule goes on to the session's summary, the semantic
+#: rule to the current profile of the entities its hits mention ("facts").
+ROUTE: tuple[Rule, ...] = (
+    Rule("exact", lambda plan, found: bool(plan.asks) or plan.entity is not None,
+         lambda plan: "identifiers in the query"),
+    Rule("workflow", lambda plan, found: plan.wants_workflow, _workflow_reason),
+    Rule("window", lambda plan, found: plan.session is not None, lambda plan: f"session {plan.session!r} given"),
+    Rule("semantic", lambda plan, found: plan.semantic_first or not found, _semantic_reason),
+)

@@ -1,0 +1,251 @@
+"""`recall`: one call that asks the right memory channels in the right order, merges their results
+by time and explains itself. The rules live in `graphmem.recall.plan` (pure, the `ROUTE` table); this
+module reads that table top to bottom and runs the step of each rule that applies.
+
+Order of work (each step adds a line to the route, saying why it ran and what it found):
+1. identifiers → exact channel: lookup by attribute value (the registry names the attributes of
+   each kind) and read by entity key, all in one round trip (`exact.lookup_batch`); every hit brings
+   the entity's profile as of valid_at/known_at (`exact.read_entities`) and its relations
+   (`graph.relations_of`); a hit ends the search for that identifier, a miss is said and never
+   replaced by a near miss;
+2. procedural intent or task_type → workflow channel;
+3. session → its window (fresher than any summary), then its summary;
+4. nothing else (or nothing found) → semantic search over summaries and turns, then the profiles
+   of the entities those hits mention.
+Channels route "to what exists": a channel module that is not installed is skipped, and said so.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Mapping, Sequence
+from concurrent.futures import Future
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+from graphmem.embedding import get_embedder
+from graphmem.errors import InvalidInput, NotFound
+from graphmem.identifiers import Registry, find_identifiers, registry_for
+from graphmem.instants import UTC, utcnow
+from graphmem.recall.hits import Channels
+from graphmem.recall.merge import Hit, merge, render_context
+from graphmem.recall.plan import ROUTE, Plan, candidate_keys, classify, with_known_keys
+from graphmem.store import Store
+from graphmem.types import Namespace
+
+log = logging.getLogger(__name__)
+
+DEFAULT_K = 10
+
+
+@dataclass(frozen=True)
+class RouteStep:
+    """One line of the route: the channel asked (or skipped) and why, with what it found."""
+
+    channel: str
+    reason: str
+
+
+@dataclass(frozen=True)
+class Recall:
+    """What `recall` returns: the route taken, the merged results, and the prompt-ready context."""
+
+    route: tuple[RouteStep, ...]
+    results: tuple[Hit, ...]
+    context: str
+    context_tokens: int
+    valid_at: datetime
+    known_at: datetime
+    since: datetime | None = None
+    until: datetime | None = None
+
+
+def _check(query: str, k: int, budget_tokens: int | None, max_k: int, max_chars: int) -> None:
+    if not isinstance(query, str) or not query.strip():
+        raise InvalidInput.field("query", "must be a non-empty string")
+    if len(query) > max_chars:
+        raise InvalidInput.field("query", f"must be at most {max_chars} characters")
+    if not 1 <= k <= max_k:
+        raise InvalidInput.field("k", f"must be between 1 and {max_k}")
+    if budget_tokens is not None and budget_tokens < 1:
+        raise InvalidInput.field("budget_tokens", "must be at least 1")
+
+
+@dataclass
+class _Run:
+    """One recall in progress: what the steps read (the plan, the read times) and what they add to."""
+
+    ch: Channels
+    plan: Plan
+    k: int
+    valid_at: datetime
+    holders: Mapping[str, Sequence[tuple[str, str]]]
+    pending_search: Future[Any] | None
+    route: list[RouteStep] = field(default_factory=list)
+    hits: list[Hit] = field(default_factory=list)
+
+    @property
+    def known_at(self) -> datetime | None:
+        return self.plan.known_at
+
+
+def recall(store: Store, ns: Namespace, *, query: str, session: str | None = None, entity: str | None = None,
+           task_type: str | None = None, valid_at: datetime | None = None, known_at: datetime | None = None,
+           k: int = DEFAULT_K, budget_tokens: int | None = None, now: datetime | None = None) -> Recall:
+    """Answer one question from memory, choosing the channels by deterministic, explained rules.
+
+    Args:
+        query: the question, in any language; identifiers and time words in it steer the route.
+        session: read this session's window first, then its summary.
+        entity: an entity key the question is about (read exactly, like an identifier).
+        task_type: ask the workflow channel for this task type.
+        valid_at, known_at: read facts as true / as believed then; they win over time words.
+        k: at most this many results per channel.
+        budget_tokens: cut `context` to this many tokens of the embedding model's tokenizer.
+        now: the instant relative time words are read against (default: now).
+
+    Raises:
+        InvalidInput: an empty or too long query, k outside 1..max_k, budget_tokens below 1.
+    """
+    settings = store.settings
+    _check(query, k, budget_tokens, settings.max_k, settings.max_text_chars)
+    now = now or utcnow()
+    registry = registry_for(settings.identifier_patterns)
+    ch = Channels(store, ns, registry)
+    plan = classify(query, now=now, registry=registry, session=session, entity=entity,
+                    task_type=task_type, valid_at=valid_at, known_at=known_at)
+    va, ka = plan.valid_at or now, plan.known_at or utcnow()  # known_at None: what is believed now
+    # A query bound for semantic search is searched while its tokens are resolved: the search does not
+    # depend on them. If a token is an entity key and the exact channel answers, the result is dropped
+    # (and its hits are not marked as used).
+    pending = (ch.start_search(plan.query, k, since=plan.time.since, until=plan.time.until)
+               if plan.semantic_first and ch.has_search else None)
+    # one round trip: which tokens are entity keys, who holds the query's identifier values (as of va/ka)
+    resolved = ch.resolve(candidate_keys(query, registry), plan.asks, va, plan.known_at)
+    plan = with_known_keys(plan, registry=registry, known_keys=resolved.keys)
+    run = _Run(ch, plan, k, va, resolved.holders, pending, route=[RouteStep("router", n) for n in plan.notes])
+    for rule in ROUTE:  # top to bottom; the fallback rule sees whether anything was found so far
+        if rule.when(plan, bool(run.hits)):
+            _STEPS[rule.channel](run, rule.reason(plan))
+
+    merged = merge(run.hits, valid_at=va, known_at=plan.known_at)
+    log.debug("recall ns=%s route=%s results=%d", ns.name, [s.channel for s in run.route], len(merged))
+    embedder = get_embedder(settings.model_path)
+    context, used = render_context(merged, budget_tokens=budget_tokens, count_tokens=embedder.count_tokens)
+    return Recall(tuple(run.route), tuple(merged), context, used, va, ka, plan.time.since, plan.time.until)
+
+
+def _exact(run: _Run, why: str) -> None:
+    """Rule 1: each identifier in query order, then the profiles of every entity found."""
+    ch, plan, route = run.ch, run.plan, run.route
+    if not ch.has_facts:
+        route.append(RouteStep("exact", f"{why}, but the exact channel is not installed"))
+        return
+    wanted: list[tuple[str, str]] = []  # (entity key, why), in the order the query names them
+    if plan.entity is not None:
+        wanted.append((plan.entity, f"entity {plan.entity!r} given by the caller"))
+    for ask in plan.asks:
+        found: list[tuple[str, str]] = []
+        if ask.as_key:
+            found.append((ask.raw, f"{ask.raw!r} is an entity key in this namespace"))
+        found += [(key, f"{ask.kind} {ask.raw!r} matched exactly: {attribute} = {ask.value}")
+                  for attribute, key in run.holders.get(ask.value, ()) if attribute in ask.attributes]
+        if found:
+            keys = list(dict.fromkeys(key for key, _ in found))
+            reasons = "; ".join(dict.fromkeys(why for _, why in found))
+            route.append(RouteStep("exact", f"{reasons} → {', '.join(keys)}; the search for this identifier "
+                                            "ends here"))
+            wanted += found
+        else:
+            route.append(RouteStep("exact", f"{ask.kind} {ask.raw!r}: no exact match (as of valid_at/known_at); "
+                                            "similar identifiers are never substituted"))
+    order = list(dict.fromkeys(key for key, _ in wanted))
+    first = {key: reason for key, reason in reversed(wanted)}  # first reason per key
+    profiles = ch.profiles(order, run.valid_at, run.known_at, channel="exact", relations=True,
+                           reasons={key: f"exact: {first[key]}; its profile as of valid_at/known_at" for key in order})
+    if plan.entity is not None and plan.entity not in profiles.found:
+        route.append(RouteStep("exact", f"entity {plan.entity!r} given by the caller does not exist "
+                                        "(or is erased, or was not known at known_at)"))
+    run.hits += profiles.hits
+
+
+def _workflows(run: _Run, why: str) -> None:
+    """Rule 2: the workflows for the task the question names (or the task_type given)."""
+    ch, plan = run.ch, run.plan
+    if not ch.has_workflows:
+        run.route.append(RouteStep("workflow", f"{why}, but the workflow channel is not installed"))
+        return
+    found = ch.workflows(plan.intent.task if plan.intent else None, plan.task_type, run.k, reason=f"workflow: {why}")
+    names = ", ".join(h.data.get("name", h.ident) for h in found) or "none matched"
+    run.route.append(RouteStep("workflow", f"{why} → {names}"))
+    run.hits += found
+
+
+def _session(run: _Run, why: str) -> None:
+    """Rule 3: the window first (fresher than any summary), then the summary (its newest k parts).
+    Both are read at once; the window still ranks first."""
+    ch, route, session = run.ch, run.route, run.plan.session
+    assert session is not None  # the rule applies only with a session
+    pending = (ch.pool.submit(ch.summary, session, reason=f"summary: what left the window of session {session!r}")
+               if ch.has_summary else None)
+    if not ch.has_window:
+        route.append(RouteStep("window", f"{why}, but the window channel is not installed"))
+    else:
+        try:
+            window = ch.window(session, reason=f"window: latest turns of session {session!r}, fresher than any summary")
+        except NotFound:
+            route.append(RouteStep("window", f"session {session!r} has no turns yet"))
+            if pending is not None:
+                pending.result()
+            return
+        route.append(RouteStep("window", f"{why}: its window first ({len(window)} latest turns)"))
+        run.hits += window
+    if pending is None:
+        route.append(RouteStep("summary", "the summary channel is not installed"))
+        return
+    summary = sorted(pending.result(), key=lambda h: h.at or datetime.min.replace(tzinfo=UTC), reverse=True)[:run.k]
+    route.append(RouteStep("summary", f"then the summary of session {session!r} "
+                                      f"({len(summary)} {'part' if len(summary) == 1 else 'parts'})"))
+    run.hits += summary
+
+
+def _semantic(run: _Run, why: str) -> None:
+    """Rule 4: semantic search, then the profiles of the entities the hits mention."""
+    ch, plan, route = run.ch, run.plan, run.route
+    if not ch.has_search:
+        route.append(RouteStep("semantic", f"{why}, but the search channel is not installed"))
+        return
+    pending = run.pending_search
+    if pending is None:
+        pending = ch.start_search(plan.query, run.k, since=plan.time.since, until=plan.time.until)
+    found = ch.search_hits(pending, reason=f"semantic: {why}")
+    if plan.asks:
+        needles = [a.value for a in plan.asks]
+        found = [h for h in found if _contains_any(h.text, needles, ch.registry)]
+    route.append(RouteStep("semantic", f"{why} → {len(found)} hits"))
+    run.hits += found
+    if not found or not ch.has_facts:
+        return
+    mentioned = ch.mentioned(found, limit=run.k)
+    if not mentioned:
+        return
+    profiles = ch.profiles(mentioned, run.valid_at, run.known_at, channel="facts",
+                           reasons={key: f"current facts: {key} is mentioned by the semantic hits; "
+                                         "its profile as of valid_at/known_at" for key in mentioned})
+    route.append(RouteStep("facts", "current profile of the entities those hits mention: "
+                                    + ", ".join(profiles.found or mentioned)))
+    run.hits += profiles.hits
+
+
+def _contains_any(text: str, values: Sequence[str], registry: Registry) -> bool:
+    """Whether a text holds one of the asked identifiers exactly: as a whole identifier normalised by
+    the registry, or as a whole token (entity keys); never as part of a longer number or word."""
+    found = {f.value for f in find_identifiers(text, registry)}
+    found |= set(candidate_keys(text, registry, limit=100_000))
+    return any(v in found for v in values)
+
+
+#: The step that runs each rule of `plan.ROUTE`, by the channel the rule names.
+_STEPS: Mapping[str, Callable[[_Run, str], None]] = {
+    "exact": _exact, "workflow": _workflows, "window": _session, "semantic": _semantic}

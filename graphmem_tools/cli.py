@@ -1,0 +1,358 @@
+"""`graphmem`: run the service, manage the local Neo4j, the schema, keys, benchmarks and evaluations.
+
+A thin caller of the library, like the API. Benchmarks live in `graphmem_tools/bench/<name>.py` and
+evaluations in `graphmem_tools/evals/<name>.py`; each exposes a click `command` and is found by name.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import logging
+import pkgutil
+import sys
+import time
+from collections.abc import Callable
+from functools import wraps
+from ipaddress import ip_address
+from pathlib import Path
+from typing import Any, TypeVar
+
+import click
+
+from graphmem.errors import GraphmemError
+from graphmem.settings import Settings, load_settings
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def settings() -> Settings:
+    return load_settings()
+
+
+def friendly(fn: F) -> F:
+    """Print graphmem errors as one clear message and exit 1, instead of a traceback."""
+
+    @wraps(fn)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return fn(*args, **kwargs)
+        except GraphmemError as exc:
+            click.echo(f"graphmem: {exc}", err=True)
+            sys.exit(1)
+
+    return wrapper  # type: ignore[return-value]
+
+
+@click.group()
+@click.version_option(package_name="graphmem")
+def cli() -> None:
+    """graphmem: memory for AI agents, a bitemporal knowledge graph on Neo4j."""
+    logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
+
+
+# --- the managed local Neo4j ----------------------------------------------------------------
+@cli.group()
+def db() -> None:
+    """The managed local Neo4j (used when NEO4J_URI is not set)."""
+
+
+@db.command("install")
+@friendly
+def db_install() -> None:
+    """Resolve the Neo4j and Browser jars with Maven into the user cache."""
+    from graphmem.localdb import LocalNeo4j
+
+    local = LocalNeo4j(settings())
+    click.echo(f"Neo4j jars in {local.install(quiet=False)}")
+
+
+@db.command("start")
+@friendly
+def db_start() -> None:
+    """Start the server in the background (or reuse the running one) and wait until Bolt answers."""
+    from graphmem.localdb import LocalNeo4j
+
+    started = time.monotonic()
+    info = LocalNeo4j(settings()).start()
+    click.echo(f"Neo4j {info.version} running (pid {info.pid}) after {time.monotonic() - started:.1f}s\n"
+               f"  bolt:    {info.bolt_uri}\n  browser: {info.browser_url}\n"
+               f"  user:    {info.user}\n  password: {info.password}")
+
+
+@db.command("stop")
+@friendly
+def db_stop() -> None:
+    """Shut the server down cleanly (SIGTERM, then wait)."""
+    from graphmem.localdb import LocalNeo4j
+
+    click.echo("stopped" if LocalNeo4j(settings()).stop() else "not running")
+
+
+@db.command("status")
+@click.option("--json", "as_json", is_flag=True, help="machine-readable output")
+@friendly
+def db_status(as_json: bool) -> None:
+    """Running or not, pid, ports, version, data folder, credentials for Neo4j Browser."""
+    from graphmem.localdb import LocalNeo4j
+
+    local = LocalNeo4j(settings())
+    status = local.status()
+    if status["running"]:
+        info = local.running()
+        assert info is not None
+        status["password"] = info.password
+    if as_json:
+        click.echo(json.dumps(status, indent=2))
+    else:
+        for k, v in status.items():
+            click.echo(f"{k:>14}: {v}")
+
+
+@db.command("logs")
+@click.option("-n", "lines", default=40, show_default=True)
+@friendly
+def db_logs(lines: int) -> None:
+    """The last lines of the server's log."""
+    from graphmem.localdb import LocalNeo4j
+
+    click.echo(LocalNeo4j(settings()).log_tail(lines))
+
+
+# --- schema ---------------------------------------------------------------------------------
+@cli.group()
+def schema() -> None:
+    """Constraints and indexes (cypher/schema/)."""
+
+
+@schema.command("apply")
+@friendly
+def schema_apply() -> None:
+    """Apply every schema statement (idempotent) and wait for the indexes to come online."""
+    from graphmem.store import open_store
+
+    with open_store(settings(), apply_schema=False) as store:
+        for name in store.apply_schema():
+            click.echo(f"applied {name}")
+
+
+@schema.command("show")
+@friendly
+def schema_show() -> None:
+    """Each expected constraint or index, and whether the database has it."""
+    from graphmem.store import open_store
+
+    with open_store(settings(), apply_schema=False) as store:
+        missing = store.missing_schema()
+        for name in sorted(store.expected_schema()):
+            click.echo(f"{'MISSING' if name in missing else 'ok':>8}  {name}")
+
+
+@cli.group()
+def cypher() -> None:
+    """The named Cypher statements, as they run (view fragments expanded)."""
+
+
+@cypher.command("list")
+@click.argument("prefix", default="")
+@friendly
+def cypher_list(prefix: str) -> None:
+    """Every statement name (optionally those starting with PREFIX, e.g. `exact/`)."""
+    from graphmem.queries import load_queries
+
+    for name in sorted(load_queries()):
+        if name.startswith(prefix):
+            click.echo(name)
+
+
+@cypher.command("show")
+@click.argument("name")
+@friendly
+def cypher_show(name: str) -> None:
+    """One statement with its view fragments expanded, ready to paste into Neo4j Browser (set its
+    parameters first with `:param`)."""
+    import re
+
+    from graphmem.queries import load_queries
+
+    queries = load_queries()
+    if name not in queries:
+        near = [n for n in sorted(queries) if name.split("/")[-1] in n][:10]
+        raise click.ClickException(f"no statement {name!r}" + (f"; did you mean {', '.join(near)}?" if near else
+                                                                "; `graphmem cypher list` names them all"))
+    text = queries[name]
+    params = sorted(set(re.findall(r"\$(\w+)", re.sub(r"//.*", "", text))))
+    click.echo(f"// parameters: {', '.join('$' + p for p in params)}")
+    click.echo(text)
+
+
+# --- the service ----------------------------------------------------------------------------
+@cli.command()
+@click.option("--host", default=None, help="bind address (default GRAPHMEM_HOST or 127.0.0.1)")
+@click.option("--port", default=None, type=int, help="port (default GRAPHMEM_PORT or 8000)")
+@click.option("--workers", default=1, show_default=True)
+@friendly
+def serve(host: str | None, port: int | None, workers: int) -> None:
+    """Run the REST API with uvicorn, on the managed local Neo4j unless NEO4J_URI is set."""
+    import uvicorn
+
+    from api.logs import configure
+    from graphmem.auth import Keyring
+
+    overrides: dict[str, Any] = {}
+    if host:
+        overrides["host"] = host
+    if port:
+        overrides["port"] = port
+    s = load_settings(**overrides)
+    try:
+        loopback = ip_address(s.host).is_loopback
+    except ValueError:
+        loopback = s.host == "localhost"
+    if not loopback and Keyring.from_settings(s.api_keys, s.keys_file).open:
+        raise click.ClickException(
+            f"refusing to serve on {s.host} without API keys: set GRAPHMEM_API_KEYS or create keys with "
+            "`graphmem keys create`, or bind to 127.0.0.1")
+    configure(s.log_level)
+    if s.managed:
+        from graphmem.localdb import LocalNeo4j
+
+        info = LocalNeo4j(s).start()
+        click.echo(f"Neo4j ready at {info.bolt_uri}; Browser at {info.browser_url}", err=True)
+    from api.app import create_app
+
+    # access_log off: its lines carry raw paths (entity keys, ?reason=); api.app logs route templates instead
+    uvicorn.run(create_app(s), host=s.host, port=s.port, workers=workers, log_config=None, access_log=False)
+
+
+# --- API keys -------------------------------------------------------------------------------
+@cli.group()
+def keys() -> None:
+    """API keys in the keys file (GRAPHMEM_KEYS_FILE, default ~/.cache/graphmem/keys.json)."""
+
+
+def _keys_file() -> "Any":
+    from graphmem.auth import KeysFile
+
+    s = settings()
+    return KeysFile(s.keys_file or Path(s.home) / "keys.json")
+
+
+@keys.command("create")
+@click.option("--role", type=click.Choice(["agent", "auditor", "compliance", "admin"]), required=True)
+@click.option("--ns", "namespaces", multiple=True, required=True, help="namespace, repeatable; * for all")
+@click.option("--name", default="", help="a label for the key")
+@friendly
+def keys_create(role: str, namespaces: tuple[str, ...], name: str) -> None:
+    """Create a key; it is printed once and stored only as a hash."""
+    kf = _keys_file()
+    key, rec = kf.create(role, list(namespaces), name)
+    click.echo(key)
+    click.echo(f"id {rec.key_id} role {rec.role} namespaces {','.join(sorted(rec.namespaces))} -> {kf.path}",
+               err=True)
+
+
+@keys.command("list")
+@friendly
+def keys_list() -> None:
+    """Key ids, roles, namespaces (never the keys)."""
+    for r in _keys_file().load():
+        click.echo(f"{r.key_id}  {r.role:<10} {','.join(sorted(r.namespaces)):<30} "
+                   f"{'revoked' if r.revoked else 'active':<8} {r.name}")
+
+
+@keys.command("revoke")
+@click.argument("key_id")
+@friendly
+def keys_revoke(key_id: str) -> None:
+    """Revoke the key whose id starts with KEY_ID."""
+    if not _keys_file().revoke(key_id):
+        raise click.ClickException(f"no active key with id {key_id}")
+    click.echo(f"revoked {key_id}")
+
+
+# --- benchmarks and evaluations, discovered by module -------------------------------------------
+class _Discovered(click.Group):
+    def __init__(self, package: str, **kw: Any) -> None:
+        super().__init__(**kw)
+        self.package = package
+
+    def _names(self) -> list[str]:
+        try:
+            pkg = importlib.import_module(self.package)
+        except ModuleNotFoundError:
+            return []
+        return sorted(m.name for m in pkgutil.iter_modules(pkg.__path__) if not m.name.startswith("_"))
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return self._names()
+
+    def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
+        if name not in self._names():
+            return None
+        return getattr(importlib.import_module(f"{self.package}.{name}"), "command", None)
+
+
+cli.add_command(_Discovered("graphmem_tools.bench", name="bench", help="Benchmarks: ratios measured side by side."))
+cli.add_command(_Discovered("graphmem_tools.evals", name="eval", help="Evaluations on real data sets."))
+
+
+# --- privacy: physical purge of old erasures ------------------------------------------------------
+@cli.command("purge")
+@click.option("--ns", "namespace", required=True, help="the namespace to purge erased data in")
+@click.option("--older-than-days", type=float, default=None,
+              help="retention period in days (default GRAPHMEM_RETENTION_DAYS); 0 purges every erasure")
+@friendly
+def purge_erased(namespace: str, older_than_days: float | None) -> None:
+    """Remove for good what was erased longer ago than the retention period, leaving tombstones."""
+    from graphmem import privacy
+    from graphmem.store import open_store
+    from graphmem.types import Namespace
+
+    ns = Namespace.parse(namespace)
+    with open_store(settings()) as store:
+        result = privacy.purge(store, ns, by="cli", older_than_days=older_than_days)
+    click.echo(f"purge {result.id}: {result.entities} entities, {result.turns} turns, "
+               f"{result.summaries} summaries, {result.attributes} attribute values removed from {ns.name}")
+
+
+# --- workflows: offline induction -----------------------------------------------------------------
+@cli.group()
+def workflows() -> None:
+    """Workflow memory: workflows induced from agents' trajectories."""
+
+
+@workflows.command("induce")
+@click.option("--ns", "namespace", required=True, help="the namespace whose trajectories to induce from")
+@click.option("--task-type", default=None, help="only this task_type's workflow")
+@click.option("--llm", is_flag=True, help="let the configured LLM (GRAPHMEM_LLM_BASE_URL) name, describe and "
+                                          "re-pick the steps of each workflow")
+@friendly
+def workflows_induce(namespace: str, task_type: str | None, llm: bool) -> None:
+    """Offline induction from every stored trajectory, in one transaction, with a progress bar."""
+    from tqdm import tqdm
+
+    from graphmem.channels import workflow
+    from graphmem.channels.workflow_llm import refiner_from_settings
+    from graphmem.store import open_store
+    from graphmem.types import Namespace
+
+    ns = Namespace.parse(namespace)
+    s = settings()
+    refine = refiner_from_settings(s) if llm else None
+    with open_store(s) as store, tqdm(desc="induce, then write, each group", unit="step") as bar:
+        def progress(done: int, total: int) -> None:
+            bar.total = total
+            bar.n = done  # a retried transaction starts over: set, do not add
+            bar.refresh()
+
+        report = workflow.induce_workflows(store, ns, task_type=task_type, refine=refine, progress=progress)
+    counts: dict[str, int] = {}
+    for c in report.changes:
+        counts[c.change] = counts.get(c.change, 0) + 1
+    click.echo(f"{report.trajectories} trajectories, {report.groups} groups: "
+               + (", ".join(f"{n} {k}" for k, n in sorted(counts.items())) or "no workflow"))
+
+
+def main() -> None:  # pragma: no cover
+    cli()

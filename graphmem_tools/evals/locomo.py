@@ -1,0 +1,217 @@
+"""`graphmem eval locomo`: evidence recall on LoCoMo, graphmem search beside a vector store and BM25.
+
+Every turn is ingested THROUGH THE REST API (the app runs in-process on a TestClient against the
+configured Neo4j), one namespace per conversation, each turn timestamped with its session's date
+(parsed by dateparser, a general date library), its id the dialog id, its speaker the speaker's
+name. Then every category 1–4 question is asked and recall@5 / recall@10 of the evidence dialog ids
+is printed per category and overall for three retrievers computed in the same run:
+- dense: all-MiniLM-L6-v2 cosine over "Speaker: text" (what a plain vector store does),
+- bm25: rank_bm25 over `\\w+` lower-case tokens of "Speaker: text",
+- graphmem: `POST /v1/{ns}/search` with k=10, returning turns (summaries still lift their turns).
+The data set is read from --data, else locomo10.json in GRAPHMEM_DATA_DIR, else in the repository's
+../shared/data (graphmem_tools/paths.py); absent, the evaluation is skipped with a message and exit
+code 0. The namespaces are purged afterwards unless --keep.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import re
+import time
+from collections import defaultdict
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import click
+
+from graphmem_tools.paths import data_file
+
+DATA_FILE = "locomo10.json"
+CATEGORIES = {1: "multi-hop", 2: "temporal", 3: "open-domain", 4: "single-hop"}
+KS = (5, 10)
+_TOKEN = re.compile(r"\w+")
+
+
+def default_path() -> Path:
+    """locomo10.json in the data directory: GRAPHMEM_DATA_DIR, else the repository's ../shared/data."""
+    return data_file(DATA_FILE)
+
+
+@dataclass
+class Conversation:
+    sample_id: str
+    sessions: list[tuple[str, str, list[dict[str, Any]]]]  # (session key, date text, turns)
+    questions: list[dict[str, Any]] = field(default_factory=list)
+
+    @property
+    def turns(self) -> list[dict[str, Any]]:
+        return [t for _, _, ts in self.sessions for t in ts]
+
+
+def load(path: Path) -> list[Conversation]:
+    """Conversations with their sessions in order and their category 1–4 questions; evidence entries
+    are split on `;`, `,` and spaces and only ids that exist are kept (the file has malformed ones)."""
+    data = json.loads(path.read_text(encoding="utf-8"))
+    out: list[Conversation] = []
+    for item in data:
+        conv = item["conversation"]
+        keys = sorted((k for k in conv if re.fullmatch(r"session_\d+", k) and isinstance(conv[k], list)),
+                      key=lambda k: int(k.split("_")[1]))
+        c = Conversation(str(item.get("sample_id", len(out))),
+                         [(k, conv[f"{k}_date_time"], conv[k]) for k in keys])
+        ids = {t["dia_id"] for t in c.turns}
+        for q in item["qa"]:
+            if q.get("category") not in CATEGORIES:
+                continue
+            evidence = sorted({e for raw in q.get("evidence", []) for e in re.split(r"[;,\s]+", str(raw)) if e in ids})
+            if evidence:
+                c.questions.append({"question": q["question"], "category": q["category"], "evidence": evidence})
+        out.append(c)
+    return out
+
+
+def namespace_for(sample_id: str) -> str:
+    return "locomo-" + re.sub(r"[^a-z0-9_-]", "-", sample_id.lower())[:50]
+
+
+def parse_date(text: str) -> str:
+    """ISO-8601 (UTC) for a session's date text, by dateparser (no format of LoCoMo's hard-coded)."""
+    import dateparser
+
+    when = dateparser.parse(text, settings={"TIMEZONE": "UTC", "RETURN_AS_TIMEZONE_AWARE": True})
+    if when is None:
+        raise click.ClickException(f"cannot parse session date {text!r}")
+    return str(when.isoformat())
+
+
+def labelled(t: dict[str, Any]) -> str:
+    return f"{t['speaker']}: {t['text']}"
+
+
+def recall(ranked: list[str], evidence: list[str], k: int) -> float:
+    return len(set(ranked[:k]) & set(evidence)) / len(evidence)
+
+
+class Scores:
+    def __init__(self) -> None:
+        self.values: dict[tuple[str, str, int], list[float]] = defaultdict(list)
+
+    def add(self, retriever: str, category: int, ranked: list[str], evidence: list[str]) -> None:
+        for k in KS:
+            r = recall(ranked, evidence, k)
+            self.values[(retriever, CATEGORIES[category], k)].append(r)
+            self.values[(retriever, "overall", k)].append(r)
+
+    def mean(self, retriever: str, group: str, k: int) -> float:
+        v = self.values.get((retriever, group, k), [])
+        return sum(v) / len(v) if v else float("nan")
+
+    def count(self, group: str) -> int:
+        return len(self.values.get(("graphmem", group, 5), []))
+
+
+@contextmanager
+def api_client() -> Iterator[Any]:
+    """The real app, in-process, on the configured Neo4j."""
+    from fastapi.testclient import TestClient
+
+    from api.app import create_app
+    from graphmem.settings import load_settings
+    from graphmem.store import open_store
+
+    settings = load_settings()
+    with open_store(settings) as store, TestClient(create_app(settings, store)) as client:
+        yield client, store
+
+
+def ingest(client: Any, ns: str, conv: Conversation, max_batch: int) -> int:
+    """Each session's turns through `POST …/sessions/{sid}/turns/batch`, in order."""
+    n = 0
+    for key, date_text, turns in conv.sessions:
+        at = parse_date(date_text)
+        body = [{"id": t["dia_id"], "speaker": t["speaker"], "text": t["text"], "role": "user", "at": at}
+                for t in turns]
+        for i in range(0, len(body), max_batch):
+            r = client.post(f"/v1/{ns}/sessions/{key}/turns/batch", json={"turns": body[i:i + max_batch]})
+            if r.status_code != 201:
+                raise click.ClickException(f"ingest {ns}/{key}: {r.status_code} {r.text[:300]}")
+            n += len(body[i:i + max_batch])
+    return n
+
+
+def baselines(conv: Conversation, scores: Scores) -> None:
+    """Dense and BM25 over the same turns, top-10 per question (the README's baselines)."""
+    import numpy as np
+    from rank_bm25 import BM25Okapi
+
+    from graphmem.embedding import get_embedder
+
+    turns = conv.turns
+    ids = [t["dia_id"] for t in turns]
+    embedder = get_embedder()
+    docs = np.array(embedder.embed([labelled(t) for t in turns]))
+    queries = np.array(embedder.embed([q["question"] for q in conv.questions]))
+    bm25 = BM25Okapi([_TOKEN.findall(labelled(t).lower()) for t in turns])
+    for q, qv in zip(conv.questions, queries):
+        dense = np.argsort(-(docs @ qv))[:10]
+        scores.add("dense", q["category"], [ids[i] for i in dense], q["evidence"])
+        bm = np.argsort(-bm25.get_scores(_TOKEN.findall(q["question"].lower())))[:10]
+        scores.add("bm25", q["category"], [ids[i] for i in bm], q["evidence"])
+
+
+def report(scores: Scores) -> str:
+    groups = [*CATEGORIES.values(), "overall"]
+    lines = [f"{'group':<12} {'n':>5}  " + "  ".join(f"{r + ' R@' + str(k):>15}" for r in ("dense", "bm25", "graphmem")
+                                                  for k in KS)]
+    for g in groups:
+        lines.append(f"{g:<12} {scores.count(g):>5}  " + "  ".join(
+            f"{scores.mean(r, g, k):>15.3f}" for r in ("dense", "bm25", "graphmem") for k in KS))
+    return "\n".join(lines)
+
+
+@click.command(name="locomo")
+@click.option("--data", "data_path", type=click.Path(path_type=Path), default=None,
+              help="locomo10.json (default: in GRAPHMEM_DATA_DIR, else the repository's ../shared/data)")
+@click.option("--conversations", "limit", type=int, default=None, help="only the first N conversations")
+@click.option("--keep", is_flag=True, help="keep the namespaces afterwards")
+@click.option("--reuse", is_flag=True, help="search namespaces kept by an earlier --keep run, without ingesting")
+def command(data_path: Path | None, limit: int | None, keep: bool, reuse: bool) -> None:
+    """Recall@5/@10 of evidence dialog ids: dense vs BM25 vs graphmem search, one run."""
+    path = data_file(DATA_FILE, data_path)
+    if not path.is_file():
+        click.echo(f"LoCoMo data not found at {path}: evaluation skipped")
+        return
+    from graphmem.store import purge_namespace
+
+    logging.getLogger("neo4j.notifications").setLevel(logging.ERROR)
+    convs = load(path)[:limit]
+    scores = Scores()
+    started = time.perf_counter()
+    ingested = 0
+    with api_client() as (client, store):
+        for conv in convs:
+            ns = namespace_for(conv.sample_id)
+            t0 = time.perf_counter()
+            if not reuse:
+                purge_namespace(store, ns)
+                ingested += ingest(client, ns, conv, store.settings.max_batch)
+            t1 = time.perf_counter()
+            for q in conv.questions:
+                r = client.post(f"/v1/{ns}/search", json={"query": q["question"], "k": 10, "kinds": ["turn"]})
+                if r.status_code != 200:
+                    raise click.ClickException(f"search {ns}: {r.status_code} {r.text[:300]}")
+                scores.add("graphmem", q["category"], [h["id"] for h in r.json()["hits"]], q["evidence"])
+            t2 = time.perf_counter()
+            baselines(conv, scores)
+            click.echo(f"{ns}: {len(conv.turns)} turns ingested in {t1 - t0:.0f}s, {len(conv.questions)} "
+                       f"questions searched in {t2 - t1:.0f}s", err=True)
+            click.echo(report(scores), err=True)
+            if not keep:
+                purge_namespace(store, ns)
+    click.echo(f"LoCoMo {path.name}: {len(convs)} conversations, {ingested} turns ingested through the REST API, "
+               f"{scores.count('overall')} questions (categories 1-4), {time.perf_counter() - started:.0f}s")
+    click.echo(report(scores))

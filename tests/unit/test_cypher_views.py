@@ -1,0 +1,135 @@
+"""View predicates live once, in `cypher/fragments/`, and every read statement includes them.
+
+The rule this file enforces: a read statement that binds an Entity, Turn or Summary node applies a
+view fragment to it (`/*include:live(t)*/`, `in_view`, `entity_as_of`, `searchable`, `active`,
+`turn_filter`, `summary_filter`), or
+says in a `// view-exempt(t): why` line why that node needs none. A read that binds a version (`HAS`)
+or relation (`RELATES`) and takes `$valid_at` applies `as_of` to it. Write statements (CREATE, MERGE,
+SET, DELETE, REMOVE) and the privacy, admin, schema and idempotency areas are the code that maintains
+the views, not readers of them.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from graphmem.errors import ConfigError
+from graphmem.queries import INCLUDE, Fragment, cypher_root, expand, load_fragments, load_queries
+
+OUTSIDE = ("schema/", "schema_retired/", "admin/", "privacy/", "idempotency/", "fragments/")
+VIEW_FRAGMENTS = {"live", "in_view", "entity_as_of", "searchable", "active", "turn_filter", "summary_filter"}
+NODE = re.compile(r"\(\s*(\w+)\s*:\s*(Entity|Turn|Summary)\b")
+VERSION = re.compile(r"\[\s*(\w+)\s*:\s*(HAS|RELATES)\b")
+WRITE = re.compile(r"\b(CREATE|MERGE|SET|DELETE|REMOVE)\b")
+EXEMPT = re.compile(r"^//\s*view-exempt\((\w+)\):\s*\S", re.MULTILINE)
+COMMENT = re.compile(r"//.*$", re.MULTILINE)
+
+
+def _raw_statements() -> dict[str, str]:
+    root = cypher_root()
+    return {p.relative_to(root).with_suffix("").as_posix(): p.read_text(encoding="utf-8")
+            for p in sorted(root.rglob("*.cypher"))}
+
+
+def _reads() -> dict[str, str]:
+    return {n: t for n, t in _raw_statements().items()
+            if not n.startswith(OUTSIDE) and not WRITE.search(COMMENT.sub("", t))}
+
+
+def _included(text: str) -> dict[str, set[str]]:
+    """Fragment name -> the variables it is applied to in this statement."""
+    out: dict[str, set[str]] = {}
+    for m in INCLUDE.finditer(text):
+        args = [a.strip() for a in m.group(2).split(",")]
+        out.setdefault(m.group(1), set()).add(args[0])
+    return out
+
+
+def test_every_read_applies_a_view_to_each_entity_turn_and_summary() -> None:
+    missing = []
+    for name, text in _reads().items():
+        code = COMMENT.sub("", text)
+        covered = {v for f, vs in _included(code).items() if f in VIEW_FRAGMENTS for v in vs}
+        covered |= set(EXEMPT.findall(text))
+        missing += [f"{name}: ({var}:{label})" for var, label in set(NODE.findall(code)) if var not in covered]
+    assert not missing, f"read statements without a view predicate: {sorted(missing)}"
+
+
+def test_every_as_of_read_applies_as_of_to_its_versions() -> None:
+    missing = []
+    for name, text in _reads().items():
+        code = COMMENT.sub("", text)
+        if "$valid_at" not in code:
+            continue
+        covered = _included(code).get("as_of", set())
+        missing += [f"{name}: [{var}:{t}]" for var, t in set(VERSION.findall(code)) if var not in covered]
+    assert not missing, f"as-of reads that do not include as_of: {sorted(missing)}"
+
+
+def test_view_predicates_are_written_only_in_fragments() -> None:
+    """No read statement spells the erased or bitemporal predicate out by hand."""
+    by_hand = re.compile(r"erased_at IS NULL|txn_end IS NULL OR \w+\.txn_end >|valid_to IS NULL OR \w+\.valid_to >")
+    offenders = [n for n, t in _reads().items() if by_hand.search(COMMENT.sub("", t))]
+    assert not offenders, f"view predicates written by hand instead of included: {offenders}"
+
+
+def test_every_fragment_is_used_and_every_include_expanded() -> None:
+    fragments = load_fragments()
+    used = {f for t in _raw_statements().values() for f in _included(COMMENT.sub("", t))}
+    assert set(fragments) <= used, f"unused fragments: {sorted(set(fragments) - used)}"
+    for name, text in load_queries().items():
+        assert "/*include:" not in text, name
+        assert not re.search(r"\{[a-z_]+\}", COMMENT.sub("", text)), f"{name}: an unfilled fragment hole"
+
+
+def test_expansion_fills_holes_and_parenthesises() -> None:
+    frags = {"in_view": Fragment("in_view", ("x", "all"), "${all} OR {x}.erased_at IS NULL")}
+    out = expand("MATCH (t:Turn) WHERE t.seq > 0 AND /*include:in_view(t, include_erased)*/ RETURN t", frags)
+    assert out == "MATCH (t:Turn) WHERE t.seq > 0 AND ($include_erased OR t.erased_at IS NULL) RETURN t"
+
+
+@pytest.mark.parametrize("text, message", [
+    ("RETURN /*include:nope(t)*/", "unknown fragment"),
+    ("RETURN /*include:in_view(t)*/", r"takes \(x, all\)"),
+    ("RETURN /*include:in_view(t, a b)*/", "not an identifier"),
+])
+def test_expansion_refuses_what_it_cannot_fill(text: str, message: str) -> None:
+    frags = {"in_view": Fragment("in_view", ("x", "all"), "${all} OR {x}.erased_at IS NULL")}
+    with pytest.raises(ConfigError, match=message):
+        expand(text, frags)
+
+
+def test_a_fragment_file_names_its_signature(tmp_path: Path) -> None:
+    (tmp_path / "fragments").mkdir()
+    (tmp_path / "fragments" / "live.cypher").write_text("// the live ones\n{x}.erased_at IS NULL\n")
+    with pytest.raises(ConfigError, match="must begin"):
+        load_fragments(tmp_path)
+    (tmp_path / "fragments" / "live.cypher").write_text("// fragment: live(x)\n{y}.erased_at IS NULL\n")
+    with pytest.raises(ConfigError, match="not parameters"):
+        load_fragments(tmp_path)
+
+
+def test_a_fragment_may_build_on_another() -> None:
+    frags = {"live": Fragment("live", ("x",), "{x}.erased_at IS NULL"),
+             "live_in": Fragment("live_in", ("x",), "/*include:live({x})*/ AND {x}.session = $session")}
+    out = expand("WHERE /*include:live_in(g.t)*/", frags)
+    assert out == "WHERE ((g.t.erased_at IS NULL) AND g.t.session = $session)"
+    loop = {"a": Fragment("a", ("x",), "/*include:a({x})*/")}
+    with pytest.raises(ConfigError, match="deep"):
+        expand("WHERE /*include:a(t)*/", loop)
+
+
+def test_cypher_show_prints_the_expanded_statement_and_its_parameters() -> None:
+    from click.testing import CliRunner
+
+    from graphmem_tools.cli import cli
+
+    shown = CliRunner().invoke(cli, ["cypher", "show", "exact/lookup"])
+    assert shown.exit_code == 0, shown.output
+    assert "/*include:" not in shown.output and "e.erased_at IS NULL" in shown.output
+    assert shown.output.startswith("// parameters: $attribute, $include_erased, $known_at, $ns, $valid_at, $value")
+    unknown = CliRunner().invoke(cli, ["cypher", "show", "exact/nope"])
+    assert unknown.exit_code != 0 and "no statement 'exact/nope'" in unknown.output
