@@ -16,11 +16,11 @@ from starlette.datastructures import Headers, MutableHeaders
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 import api.routes
-from api import errors
+from api import authn, errors
+from api.body import BodyLimit
 from api import idempotency as idempotency_keys
 from api.logs import request_id_var
 from graphmem import metrics
-from graphmem.auth import Keyring
 from graphmem.errors import GraphmemError, PayloadTooLarge, StoreUnavailable
 from graphmem.settings import Settings, get_settings
 from graphmem.store import Store, connection_for
@@ -52,7 +52,8 @@ class StoreHolder:
 
 class EnvelopeMiddleware:
     """The outermost layer: request id (X-Request-ID in and out, on every log line), the body-size limit
-    (413 before any body is read), the lazy Neo4j connection, the request metric and the access log.
+    (413 before any body is read for a declared length, as soon as it passes the limit for a chunked one:
+    `api.body.BodyLimit`), the lazy Neo4j connection, the request metric and the access log.
 
     A pure ASGI middleware rather than `@app.middleware("http")`: Starlette's BaseHTTPMiddleware runs the
     app in a task behind memory streams, which costs more per request than an exact lookup in Neo4j.
@@ -90,7 +91,15 @@ class EnvelopeMiddleware:
                         state.store = self.holder.connect()
                     except StoreUnavailable:
                         pass
-                await self.app(scope, receive, send_with_id)
+                # with or without a Content-Length (chunked): never read past the limit, answer 413
+                limited = BodyLimit(scope, receive, send_with_id, limit)
+                try:
+                    await self.app(scope, limited.receive, limited.send)
+                except PayloadTooLarge:
+                    if not limited.over:
+                        raise
+                if limited.over:
+                    await limited.refuse()
         finally:
             path = getattr(scope.get("route"), "path", "unmatched")
             elapsed = time.perf_counter() - started
@@ -123,9 +132,9 @@ def create_app(settings: Settings | None = None, store: Store | None = None) -> 
     app.state.settings = settings
     app.state.store = store
     app.state.holder = holder
-    app.state.keyring = Keyring.from_settings(settings.api_keys, settings.keys_file)
     errors.install(app)
     idempotency_keys.install(app)  # inside the envelope middleware (added later = outer)
+    authn.install(app, settings)  # the caller's key, before anything reads the body
 
     app.add_middleware(EnvelopeMiddleware, settings=settings, holder=holder)
 

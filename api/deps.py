@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Annotated
+from typing import Annotated, Any
 
 from fastapi import Depends, Header, Path, Query, Request
 
-from graphmem.auth import Keyring, Principal
-from graphmem.errors import StoreUnavailable
+from graphmem.auth import Principal
+from graphmem.errors import InvalidInput, StoreUnavailable
 from graphmem.instants import optional_instant
+from graphmem.keystore import LiveKeyring
 from graphmem.settings import Settings
 from graphmem.store import Store
 from graphmem.types import Namespace, View, check_view
@@ -27,7 +28,7 @@ async def get_store(request: Request) -> Store:
     return store
 
 
-def get_keyring(request: Request) -> Keyring:
+def get_keyring(request: Request) -> LiveKeyring:
     return request.app.state.keyring  # type: ignore[no-any-return]
 
 
@@ -39,8 +40,12 @@ async def get_principal(
     request: Request,
     authorization: Annotated[str | None, Header(description="Bearer <API key>")] = None,
 ) -> Principal:
-    principal = get_keyring(request).authenticate(authorization)
-    request.state.principal = principal
+    """The caller api.authn resolved before the body was read (the header parameter documents it in
+    OpenAPI); authenticated here only on a route the middleware does not cover."""
+    principal: Principal | None = getattr(request.state, "principal", None)
+    if principal is None:
+        principal = get_keyring(request).authenticate(authorization)
+        request.state.principal = principal
     return principal
 
 
@@ -97,3 +102,43 @@ async def get_view(principal: PrincipalDep, view: Annotated[str | None, Query(
 
 
 ViewDep = Annotated[View, Depends(get_view)]
+
+
+def declared_query(route: Any) -> frozenset[str]:
+    """The query parameter names a route declares, its dependencies' included (by alias); computed once
+    per route object and kept on it (routes live as long as their app)."""
+    names: frozenset[str] | None = getattr(route, "graphmem_query_names", None)
+    if names is None:
+        found: set[str] = set()
+        pending = [route.dependant]
+        while pending:  # the dependency tree, walked by hand: FastAPI's flatteners are private and move
+            d = pending.pop()
+            found.update(p.alias for p in d.query_params)
+            pending.extend(d.dependencies)
+        names = frozenset(found)
+        route.graphmem_query_names = names
+    return names
+
+
+async def known_query_only(request: Request) -> None:
+    """Refuse query parameters the route does not declare (422 `unknown_parameter` naming each): a
+    misspelt `as_of` must not silently answer today's state. Every router carries this dependency.
+
+    Raises:
+        InvalidInput: one or more unknown query parameter names.
+    """
+    route = request.scope.get("route")
+    if route is None or not request.query_params:
+        return
+    declared = declared_query(route)
+    unknown = sorted({name for name in request.query_params.keys() if name not in declared})
+    if unknown:
+        takes = ", ".join(sorted(declared)) or "none"
+        raise InvalidInput(f"unknown query parameters: {', '.join(unknown)} (this route takes: {takes})",
+                           code="unknown_parameter",
+                           details={"fields": [{"field": name, "message": f"unknown query parameter; this route "
+                                                f"takes: {takes}"} for name in unknown]})
+
+
+#: put on every APIRouter: `APIRouter(..., dependencies=KNOWN_QUERY_ONLY)`
+KNOWN_QUERY_ONLY = [Depends(known_query_only)]

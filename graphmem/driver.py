@@ -28,7 +28,10 @@ def open_driver(uri: str, auth: tuple[str, str] | None, settings: Settings, *,
     (the readiness probe's short connection timeout). `asynchronous` makes the asyncio driver."""
     options: dict[str, Any] = {
         "max_transaction_retry_time": settings.neo4j_max_retry_time,
-        "connection_acquisition_timeout": 30.0, "connection_timeout": 5.0,
+        # short, so that an unreachable server is a 503 within ~2 s rather than a 30 s wait (the
+        # store's own retries and circuit do the rest; see `graphmem.store`)
+        "connection_acquisition_timeout": settings.neo4j_acquisition_timeout,
+        "connection_timeout": settings.neo4j_connection_timeout,
         # "property key does not exist yet" notices on a fresh database are noise, not faults
         "notifications_disabled_categories": ["UNRECOGNIZED"],
         **overrides,

@@ -4,6 +4,13 @@ A key is scoped to (namespace, API key id, route) and kept 24 hours. The first r
 atomically (MERGE on a unique constraint: a concurrent identical request waits for the claim and
 then finds it), runs, and stores its response; a retry with the same body gets that response back
 without a second write; the same key with a different body is refused.
+
+A claim that has not completed holds a lease (`idempotency_lease_seconds`, 10 s by default), which the
+API renews while its request still runs. A request that fails or answers 5xx releases its claim; a
+process that dies first (or loses Neo4j, so that the release cannot be written) leaves a pending claim
+whose lease lapses within seconds, after which a retry of the same request takes it over and runs.
+Without the lease such a key answered `idempotency_in_progress` for its whole 24 h (issue 16). Nothing
+changes for a completed record: its response is replayed exactly, for 24 h.
 """
 
 from __future__ import annotations
@@ -52,6 +59,7 @@ class Claim:
     status: int | None = None
     response: str | None = None
     media_type: str | None = None
+    lapsed: bool = False  # pending, but nobody renewed its lease: the request that claimed it is gone
 
     @property
     def done(self) -> bool:
@@ -88,11 +96,17 @@ def _claim(row: dict[str, object], token: str, claimed: bool | None = None) -> C
                  request_hash=str(row["request_hash"]), state=str(row["state"]),
                  status=int(status) if isinstance(status, int) else None,
                  response=row.get("response") if isinstance(row.get("response"), str) else None,  # type: ignore[arg-type]
-                 media_type=row.get("media_type") if isinstance(row.get("media_type"), str) else None)  # type: ignore[arg-type]
+                 media_type=row.get("media_type") if isinstance(row.get("media_type"), str) else None,  # type: ignore[arg-type]
+                 lapsed=bool(row.get("lapsed")))
+
+
+def lease(store: Store) -> timedelta:
+    return timedelta(seconds=store.settings.idempotency_lease_seconds)
 
 
 def claim(store: Store, scope: Scope, *, request_hash: str, now: datetime | None = None) -> Claim:
-    """Claim the key for this request, or learn what the first request with it did.
+    """Claim the key for this request, or learn what the first request with it did. A pending claim
+    whose lease lapsed is taken over by the same request (never by a different body).
 
     Raises:
         IdempotencyMismatch: the key was first used with a different request body.
@@ -103,7 +117,7 @@ def claim(store: Store, scope: Scope, *, request_hash: str, now: datetime | None
     def work(tx: Tx) -> Claim:
         tx.run("idempotency/delete_expired", ns=scope.ns.name, now=at, limit=100)
         row = tx.one("idempotency/claim_key", **_params(scope), claim=token, request_hash=request_hash,
-                     now=at, expires_at=at + TTL)
+                     now=at, expires_at=at + TTL, lease_until=at + lease(store))
         assert row is not None  # MERGE always returns the record
         return _claim(row, token)
 
@@ -115,32 +129,51 @@ def claim(store: Store, scope: Scope, *, request_hash: str, now: datetime | None
     return found
 
 
-def wait_done(store: Store, scope: Scope, first: Claim, *, timeout: float = 10.0) -> Claim:
-    """Poll while a concurrent identical request is in flight; its stored response is then replayed.
+def wait_done(store: Store, scope: Scope, first: Claim, *, timeout: float | None = None) -> Claim:
+    """Poll while a concurrent identical request is in flight, until its response is stored (then
+    replayed) or its claim is released or lapses (then this request claims the key and runs).
+
+    `timeout` defaults to the lease plus 2 s, so that a retry of a request whose process died resolves
+    in one call rather than answering 409.
 
     Raises:
-        Conflict: still running after `timeout` seconds (code `idempotency_in_progress`).
+        Conflict: still running after `timeout` seconds (code `idempotency_in_progress`): the first
+            request is alive and renewing its lease.
     """
-    deadline = time.monotonic() + timeout
+    wait = timeout if timeout is not None else store.settings.idempotency_lease_seconds + 2.0
+    deadline = time.monotonic() + wait
     delay = 0.02
     current = first
-    while not current.done:
+    while True:
+        if current.lapsed:  # abandoned: take it over (claim_key decides atomically who wins)
+            current = claim(store, scope, request_hash=first.request_hash)
+        if current.done or current.claimed:
+            return current
         if time.monotonic() > deadline:
             raise Conflict("a request with this Idempotency-Key is still in progress; retry shortly",
                            code="idempotency_in_progress")
         time.sleep(delay)
         delay = min(delay * 2, 0.5)
-        rows = store.read("idempotency/read_key", **_params(scope), claim=first.token, now=utcnow())
+        rows = store.read("idempotency/read_key", **_params(scope), claim=current.token, now=utcnow())
         if not rows:  # the first request failed and released its claim: this one may run
-            return claim(store, scope, request_hash=first.request_hash)
-        current = _claim(rows[0], first.token, claimed=False)
-    return current
+            current = claim(store, scope, request_hash=first.request_hash)
+        else:
+            current = _claim(rows[0], current.token, claimed=False)
+
+
+def renew(store: Store, scope: Scope, token: str, *, now: datetime | None = None) -> bool:
+    """Extend the lease of a claim whose request is still working; False when it was lost or completed."""
+    at = now or utcnow()
+    rows = store.write_one("idempotency/renew_key", **_params(scope), claim=token, lease_until=at + lease(store))
+    return bool(rows and rows[0]["renewed"])
 
 
 def complete(store: Store, scope: Scope, token: str, *, status: int, response: str, media_type: str) -> None:
-    """Store the first response, to be replayed for 24 h."""
-    store.write_one("idempotency/complete_key", **_params(scope), claim=token, status=status,
-                    response=response, media_type=media_type)
+    """Store the first response, to be replayed for 24 h (unless the claim lapsed and was taken over)."""
+    rows = store.write_one("idempotency/complete_key", **_params(scope), claim=token, status=status,
+                           response=response, media_type=media_type)
+    if not rows:
+        log.warning("idempotency claim lapsed before its response was stored; a retry may run again")
 
 
 def release(store: Store, scope: Scope, token: str) -> None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 from datetime import date, datetime, timezone
 from typing import Any
 
+from graphmem import limits
 from graphmem.errors import InvalidInput
 
 UTC = timezone.utc
@@ -20,9 +21,7 @@ def utcnow() -> datetime:
 def parse_instant(value: Any, field: str) -> datetime:
     """An aware UTC datetime from an ISO-8601 string with zone, a bare date or an aware datetime."""
     if isinstance(value, datetime):
-        if value.tzinfo is None or value.utcoffset() is None:
-            raise InvalidInput.field(field, "a time must carry a zone (e.g. 2026-07-01T09:00:00Z)", code="invalid_time")
-        return value.astimezone(UTC)
+        return limits.check_instant(value, field)  # zone required; UTC form within years 1..9999
     if isinstance(value, date):
         return datetime(value.year, value.month, value.day, tzinfo=UTC)
     if not isinstance(value, str) or not value.strip():

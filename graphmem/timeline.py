@@ -274,3 +274,56 @@ def overlapping_pairs(versions: Sequence[Version]) -> list[tuple[Version, Versio
             if a.overlaps(b.valid_from, b.valid_to):
                 out.append((a, b))
     return out
+
+
+# --- spans: what a reader sees of a timeline ------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class Span:
+    """A value's real run in valid time: adjacent (or overlapping) versions of one value joined.
+
+    Corrections and clips cut a run into several stored versions (a late correction of the plan before
+    February writes `basic [2025-03-10, 2026-02-01)` and `basic [2026-02-01, …)`); a reader asking "since
+    when" wants the run, not the last cut. `parts` counts the versions joined.
+    """
+
+    value: Any
+    valid_from: datetime
+    valid_to: datetime | None
+    parts: int = 1
+
+    def valid_at(self, t: datetime) -> bool:
+        return self.valid_from <= t and (self.valid_to is None or t < self.valid_to)
+
+
+def spans(versions: Iterable[Any]) -> list[Span]:
+    """Join the versions of one timeline (believed at one instant) whose valid intervals meet or overlap
+    and hold the same value (`same_value`), ordered by start. Each version needs `value`, `valid_from`
+    and `valid_to`; many-valued lanes work too (each value joins only with itself)."""
+    out: list[Span] = []
+    for v in sorted(versions, key=lambda x: x.valid_from):
+        for i in range(len(out) - 1, -1, -1):
+            s = out[i]
+            if same_value(s.value, v.value) and s.valid_to is not None and s.valid_to >= v.valid_from:
+                end = None if v.valid_to is None else max(s.valid_to, v.valid_to)
+                out[i] = Span(s.value, s.valid_from, end, s.parts + 1)
+                break
+        else:
+            out.append(Span(v.value, v.valid_from, v.valid_to))
+    return sorted(out, key=lambda s: s.valid_from)
+
+
+def span_at(runs: Sequence[Span], t: datetime, value: Any = None, *, any_value: bool = True) -> Span | None:
+    """The run true at `t` (of `value` when `any_value` is false: many-valued lanes)."""
+    for s in runs:
+        if s.valid_at(t) and (any_value or same_value(s.value, value)):
+            return s
+    return None
+
+
+def earlier(runs: Sequence[Span], t: datetime) -> Span | None:
+    """The run before the one true at `t`: the latest run that ended at or before the start of the run
+    true at `t` (or, when nothing is true at `t`, at or before `t`). "Before they moved" asks for it."""
+    current = span_at(runs, t)
+    cut = current.valid_from if current is not None else t
+    ended = [s for s in runs if s.valid_to is not None and s.valid_to <= cut]
+    return max(ended, key=lambda s: s.valid_to or s.valid_from) if ended else None

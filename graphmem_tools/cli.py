@@ -10,38 +10,14 @@ import importlib
 import json
 import logging
 import pkgutil
-import sys
 import time
-from collections.abc import Callable
-from functools import wraps
-from ipaddress import ip_address
-from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any
 
 import click
 
-from graphmem.errors import GraphmemError
-from graphmem.settings import Settings, load_settings
+from graphmem_tools import service
+from graphmem_tools.common import friendly, settings
 
-F = TypeVar("F", bound=Callable[..., Any])
-
-
-def settings() -> Settings:
-    return load_settings()
-
-
-def friendly(fn: F) -> F:
-    """Print graphmem errors as one clear message and exit 1, instead of a traceback."""
-
-    @wraps(fn)
-    def wrapper(*args: Any, **kwargs: Any) -> Any:
-        try:
-            return fn(*args, **kwargs)
-        except GraphmemError as exc:
-            click.echo(f"graphmem: {exc}", err=True)
-            sys.exit(1)
-
-    return wrapper  # type: ignore[return-value]
 
 
 @click.group()
@@ -186,89 +162,9 @@ def cypher_show(name: str) -> None:
     click.echo(text)
 
 
-# --- the service ----------------------------------------------------------------------------
-@cli.command()
-@click.option("--host", default=None, help="bind address (default GRAPHMEM_HOST or 127.0.0.1)")
-@click.option("--port", default=None, type=int, help="port (default GRAPHMEM_PORT or 8000)")
-@click.option("--workers", default=1, show_default=True)
-@friendly
-def serve(host: str | None, port: int | None, workers: int) -> None:
-    """Run the REST API with uvicorn, on the managed local Neo4j unless NEO4J_URI is set."""
-    import uvicorn
-
-    from api.logs import configure
-    from graphmem.auth import Keyring
-
-    overrides: dict[str, Any] = {}
-    if host:
-        overrides["host"] = host
-    if port:
-        overrides["port"] = port
-    s = load_settings(**overrides)
-    try:
-        loopback = ip_address(s.host).is_loopback
-    except ValueError:
-        loopback = s.host == "localhost"
-    if not loopback and Keyring.from_settings(s.api_keys, s.keys_file).open:
-        raise click.ClickException(
-            f"refusing to serve on {s.host} without API keys: set GRAPHMEM_API_KEYS or create keys with "
-            "`graphmem keys create`, or bind to 127.0.0.1")
-    configure(s.log_level)
-    if s.managed:
-        from graphmem.localdb import LocalNeo4j
-
-        info = LocalNeo4j(s).start()
-        click.echo(f"Neo4j ready at {info.bolt_uri}; Browser at {info.browser_url}", err=True)
-    from api.app import create_app
-
-    # access_log off: its lines carry raw paths (entity keys, ?reason=); api.app logs route templates instead
-    uvicorn.run(create_app(s), host=s.host, port=s.port, workers=workers, log_config=None, access_log=False)
-
-
-# --- API keys -------------------------------------------------------------------------------
-@cli.group()
-def keys() -> None:
-    """API keys in the keys file (GRAPHMEM_KEYS_FILE, default ~/.cache/graphmem/keys.json)."""
-
-
-def _keys_file() -> "Any":
-    from graphmem.auth import KeysFile
-
-    s = settings()
-    return KeysFile(s.keys_file or Path(s.home) / "keys.json")
-
-
-@keys.command("create")
-@click.option("--role", type=click.Choice(["agent", "auditor", "compliance", "admin"]), required=True)
-@click.option("--ns", "namespaces", multiple=True, required=True, help="namespace, repeatable; * for all")
-@click.option("--name", default="", help="a label for the key")
-@friendly
-def keys_create(role: str, namespaces: tuple[str, ...], name: str) -> None:
-    """Create a key; it is printed once and stored only as a hash."""
-    kf = _keys_file()
-    key, rec = kf.create(role, list(namespaces), name)
-    click.echo(key)
-    click.echo(f"id {rec.key_id} role {rec.role} namespaces {','.join(sorted(rec.namespaces))} -> {kf.path}",
-               err=True)
-
-
-@keys.command("list")
-@friendly
-def keys_list() -> None:
-    """Key ids, roles, namespaces (never the keys)."""
-    for r in _keys_file().load():
-        click.echo(f"{r.key_id}  {r.role:<10} {','.join(sorted(r.namespaces)):<30} "
-                   f"{'revoked' if r.revoked else 'active':<8} {r.name}")
-
-
-@keys.command("revoke")
-@click.argument("key_id")
-@friendly
-def keys_revoke(key_id: str) -> None:
-    """Revoke the key whose id starts with KEY_ID."""
-    if not _keys_file().revoke(key_id):
-        raise click.ClickException(f"no active key with id {key_id}")
-    click.echo(f"revoked {key_id}")
+# --- the service and its API keys (graphmem_tools/service.py) -------------------------------------
+cli.add_command(service.serve)
+cli.add_command(service.keys)
 
 
 # --- benchmarks and evaluations, discovered by module -------------------------------------------

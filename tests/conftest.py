@@ -68,8 +68,11 @@ def neo4j_server() -> Iterator[dict[str, str]]:
 
 @pytest.fixture(scope="session")
 def settings(neo4j_server: dict[str, str]) -> Settings:
+    """`open=True`: an app built from these serves every caller as admin, as asked explicitly (a keyed
+    app is closed unless told so); apps with keys (tenancy.keyed_client) set `open=False`."""
     return Settings(_env_file=None, neo4j_uri=neo4j_server["NEO4J_URI"],  # type: ignore[call-arg]
-                    neo4j_user=neo4j_server["NEO4J_USER"], neo4j_password=neo4j_server["NEO4J_PASSWORD"])
+                    neo4j_user=neo4j_server["NEO4J_USER"], neo4j_password=neo4j_server["NEO4J_PASSWORD"],
+                    open=True)
 
 
 @pytest.fixture(scope="session")
@@ -87,7 +90,7 @@ def ns(store: Store) -> Iterator[Namespace]:
 
 @pytest.fixture
 def client(settings: Settings, store: Store) -> Iterator["object"]:
-    """A TestClient on an open app (no keys configured: every caller is admin)."""
+    """A TestClient on an open app: every caller is admin, because the session's settings ask for it."""
     from fastapi.testclient import TestClient
 
     from api.app import create_app

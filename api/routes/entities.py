@@ -12,7 +12,7 @@ from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Path, Query, Response
 
-from api.deps import AsOfDep, NamespaceDep, SettingsDep, StoreDep, ViewDep, WriterDep
+from api.deps import KNOWN_QUERY_ONLY, AsOfDep, NamespaceDep, SettingsDep, StoreDep, ViewDep, WriterDep
 from api.schemas.facts import (
     BatchOut,
     DeclarationIn,
@@ -36,7 +36,7 @@ from graphmem.channels import exact, graph, temporal
 from graphmem.errors import InvalidInput
 from graphmem.instants import format_instant
 
-router = APIRouter(prefix="/v1/{ns}", tags=["entities"])
+router = APIRouter(prefix="/v1/{ns}", tags=["entities"], dependencies=KNOWN_QUERY_ONLY)
 
 EntityKey = Annotated[str, Path(min_length=1, max_length=500, description="the caller's entity key")]
 _WRITE: dict[int | str, dict[str, Any]] = {404: {"description": "unknown entity (code unknown_entity)"},
@@ -56,14 +56,16 @@ def put_entity(key: EntityKey, body: EntityPut, ns: NamespaceDep, _: WriterDep, 
     return EntityWriteOut.of(result)
 
 
-@router.get("/entities/{key}", response_model=EntityOut, responses={404: {"description": "unknown entity"}})
+@router.get("/entities/{key}", response_model=EntityOut, responses={404: {
+    "description": "unknown entity (code unknown_entity); not yet recorded at known_at (code not_yet_known)"}})
 def read_entity(key: EntityKey, ns: NamespaceDep, store: StoreDep, at: AsOfDep, view: ViewDep) -> EntityOut:
     """The entity as of `valid_at` and `known_at` (both default now); 404 before it was created."""
     return EntityOut.of(exact.read_entity(store, ns, key=key, valid_at=at.valid_at, known_at=at.known_at,
                                           view=view))
 
 
-@router.get("/entities/{key}/history", response_model=HistoryOut, responses={404: {"description": "unknown entity"}})
+@router.get("/entities/{key}/history", response_model=HistoryOut, responses={
+    404: {"description": "unknown entity"}, 422: {"description": "unknown attribute name (code unknown_attribute)"}})
 def read_history(key: EntityKey, ns: NamespaceDep, store: StoreDep, view: ViewDep,
                  attribute: Annotated[str | None, Query(min_length=1, description="one attribute only")] = None,
                  ) -> HistoryOut:
@@ -99,29 +101,39 @@ def retract_fact(body: RetractIn, ns: NamespaceDep, _: WriterDep, store: StoreDe
     return FactChangeOut.of(temporal.assert_facts(store, ns, facts=[body.spec()], max_batch=1)[0])
 
 
+#: the value's type, by its JSON Schema name (as the schema of written values says), or its Python alias
+ValueType = Literal["string", "integer", "number", "boolean", "str", "int", "float", "bool"]
+
+
 def _typed(value: str, kind: str) -> Any:
     try:
-        if kind == "int":
+        if kind in ("integer", "int"):
             return int(value)
-        if kind == "float":
-            f = float(value)
-            if not math.isfinite(f):
+        if kind in ("number", "float"):
+            n = float(value) if not value.strip().lstrip("+-").isdigit() else int(value)
+            if not math.isfinite(n):
                 raise ValueError(value)
-            return f
-        if kind == "bool":
+            return n
+        if kind in ("boolean", "bool"):
             return {"true": True, "false": False}[value]
     except (ValueError, KeyError):
         raise InvalidInput.field("value", f"{value!r} is not a {kind}") from None
     return value
 
 
-@router.get("/lookup", response_model=LookupOut)
+@router.get("/lookup", response_model=LookupOut, responses={
+    422: {"description": "invalid value for its type; unknown attribute name (code unknown_attribute)"}})
 def lookup(ns: NamespaceDep, store: StoreDep, at: AsOfDep, view: ViewDep,
            attribute: Annotated[str, Query(min_length=1, description="attribute name, e.g. phone")],
            value: Annotated[str, Query(description="exact value (identifier kinds are normalised, e.g. phones)")],
-           type: Annotated[Literal["str", "int", "float", "bool"], Query(description="the value's type")] = "str",
+           type: Annotated[ValueType | None, Query(
+               description="the value's type; default: the text and the number or boolean it spells "
+                           "(\"249\" finds 249, 249.0 and \"249\")")] = None,
            ) -> LookupOut:
     """Entities whose attribute equals the value exactly, as of `valid_at` and `known_at`."""
+    if type is None:
+        return LookupOut.of(exact.lookup_text(store, ns, attribute=attribute, value=value,
+                                              valid_at=at.valid_at, known_at=at.known_at, view=view))
     return LookupOut.of(exact.lookup(store, ns, attribute=attribute, value=_typed(value, type),
                                      valid_at=at.valid_at, known_at=at.known_at, view=view))
 

@@ -5,11 +5,12 @@ from __future__ import annotations
 from fastapi import APIRouter, Request, Response
 from fastapi.responses import JSONResponse
 
+from api.deps import KNOWN_QUERY_ONLY
 from api.errors import render
 from graphmem import metrics
 from graphmem.errors import GraphmemError, SchemaMissing, StoreUnavailable
 
-router = APIRouter(tags=["health"])
+router = APIRouter(tags=["health"], dependencies=KNOWN_QUERY_ONLY)
 
 
 @router.get("/healthz")

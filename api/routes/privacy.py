@@ -6,13 +6,13 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Body, Path, Query
 
-from api.deps import EraserDep, NamespaceDep, PrincipalDep, StoreDep
+from api.deps import KNOWN_QUERY_ONLY, EraserDep, NamespaceDep, PrincipalDep, StoreDep
 from api.schemas.privacy import ErasureIn, ErasureOut, ErasuresOut, PurgeIn, PurgeOut
 from graphmem import privacy
 from graphmem.privacy import MAX_REASON_CHARS
 from graphmem.types import check_view
 
-router = APIRouter(prefix="/v1/{ns}", tags=["privacy"])
+router = APIRouter(prefix="/v1/{ns}", tags=["privacy"], dependencies=KNOWN_QUERY_ONLY)
 
 _ERRORS: dict[int | str, dict[str, Any]] = {401: {"description": "no or unknown API key"},
            403: {"description": "namespace or role not allowed"},

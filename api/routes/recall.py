@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from fastapi import APIRouter
 
-from api.deps import NamespaceDep, StoreDep
+from api.deps import KNOWN_QUERY_ONLY, NamespaceDep, StoreDep
 from api.schemas.recall import RecallIn, RecallOut
 from graphmem.recall import recall as run_recall
 from graphmem.instants import optional_instant
 
-router = APIRouter(prefix="/v1/{ns}", tags=["recall"])
+router = APIRouter(prefix="/v1/{ns}", tags=["recall"], dependencies=KNOWN_QUERY_ONLY)
 
 
 @router.post("/recall", response_model=RecallOut, responses={

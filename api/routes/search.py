@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from fastapi import APIRouter
 
-from api.deps import NamespaceDep, StoreDep, ViewDep
+from api.deps import KNOWN_QUERY_ONLY, NamespaceDep, StoreDep, ViewDep
 from api.schemas.conversation import SearchIn, SearchOut, instant
 from graphmem.channels import search as search_channel
 
-router = APIRouter(prefix="/v1/{ns}", tags=["search"])
+router = APIRouter(prefix="/v1/{ns}", tags=["search"], dependencies=KNOWN_QUERY_ONLY)
 
 
 @router.post("/search", response_model=SearchOut,

@@ -6,7 +6,7 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Path, Query
 
-from api.deps import NamespaceDep, SettingsDep, StoreDep, ViewDep, WriterDep
+from api.deps import KNOWN_QUERY_ONLY, NamespaceDep, SettingsDep, StoreDep, ViewDep, WriterDep
 from api.schemas.conversation import (
     SummaryOut,
     TurnBatchIn,
@@ -18,7 +18,7 @@ from api.schemas.conversation import (
 )
 from graphmem.channels.conversation import summary, turns, window
 
-router = APIRouter(prefix="/v1/{ns}", tags=["conversation"])
+router = APIRouter(prefix="/v1/{ns}", tags=["conversation"], dependencies=KNOWN_QUERY_ONLY)
 
 SessionId = Annotated[str, Path(min_length=1, max_length=200, description="the caller's session id")]
 _UNKNOWN_SESSION: dict[int | str, dict[str, Any]] = {404: {"description": "unknown session (code unknown_session)"}}

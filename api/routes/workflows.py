@@ -6,7 +6,7 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Body, Path, Query
 
-from api.deps import NamespaceDep, SettingsDep, StoreDep, WriterDep
+from api.deps import KNOWN_QUERY_ONLY, NamespaceDep, SettingsDep, StoreDep, WriterDep
 from api.schemas.workflows import (
     InduceIn,
     InduceOut,
@@ -19,7 +19,7 @@ from api.schemas.workflows import (
 from graphmem.channels import workflow
 from graphmem.channels.workflow_llm import refiner_from_settings
 
-router = APIRouter(prefix="/v1/{ns}", tags=["workflows"])
+router = APIRouter(prefix="/v1/{ns}", tags=["workflows"], dependencies=KNOWN_QUERY_ONLY)
 
 _422: dict[int | str, dict[str, Any]] = {422: {"description": "invalid field, named in details"}}
 

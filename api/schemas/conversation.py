@@ -11,8 +11,9 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, Field
 
+from api.schemas.base import In, JsonObject
 from graphmem.channels.conversation import AddResult, NewTurn, SessionSummary, SummaryPart, Turn, Window
 from graphmem.channels.search import Hit, SearchResult
 from graphmem.instants import format_instant, parse_instant
@@ -29,25 +30,21 @@ def _out(value: datetime | None) -> str | None:
     return format_instant(value)
 
 
-class _In(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-
-
-class TurnIn(_In):
+class TurnIn(In):
     role: str = Field("user", description="user, assistant, system, tool, …", examples=["user"])
     text: str = Field(description="1 to settings.max_text_chars characters", examples=["My order ORD-7 is late"])
     speaker: str | None = Field(None, max_length=200, examples=["Alice"])
     at: Instant = None
-    id: str | None = Field(None, description="the caller's turn id, unique per namespace (e.g. D3:12)",
+    id: str | None = Field(None, max_length=200, description="the caller's turn id, unique per namespace (e.g. D3:12)",
                            examples=["D3:12"])
-    metadata: dict[str, Any] | None = Field(None, description="free JSON; `importance` (0–1) is used in ranking")
+    metadata: JsonObject | None = Field(None, description="free JSON; `importance` (0–1) is used in ranking")
 
     def spec(self, field: str = "at") -> NewTurn:
         return NewTurn(text=self.text, role=self.role, speaker=self.speaker, at=instant(self.at, field),
                        id=self.id, metadata=self.metadata)
 
 
-class TurnBatchIn(_In):
+class TurnBatchIn(In):
     turns: list[TurnIn] = Field(min_length=1, description="in arrival order; at most settings.max_batch")
 
 
@@ -153,14 +150,14 @@ class SummaryOut(_Structured):
                    to_at=_out(m.to_at), turn_count=m.turn_count, parts=[SummaryPartOut.of(p) for p in m.parts])
 
 
-class SearchIn(_In):
+class SearchIn(In):
     query: str = Field(description="1 to settings.max_text_chars characters", examples=["when is the refund due?"])
     k: int = Field(10, description="1 to settings.max_k (default 100)")
     session: str | None = Field(None, max_length=200)
     speaker: str | None = Field(None, max_length=200)
     since: Instant = None
     until: Instant = None
-    kinds: list[Literal["turn", "summary"]] = Field(["turn", "summary"], min_length=1,
+    kinds: list[Literal["turn", "summary"]] = Field(["turn", "summary"], min_length=1, max_length=2,
                                                     description="what to return (both ranked together)")
 
 

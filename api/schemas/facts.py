@@ -11,7 +11,9 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, WithJsonSchema
 
+from api.schemas.base import NAME_CHARS, In
 from graphmem.channels.fact_records import (
+    MAX_KEY_CHARS,
     Declaration,
     EntityRef,
     EntityState,
@@ -41,12 +43,12 @@ def instant(value: str | None, field: str) -> Any:
     return None if value is None else parse_instant(value, field)
 
 
-class _In(BaseModel):
+class _In(In):
     model_config = ConfigDict(extra="forbid", populate_by_name=True)
 
 
 class EntityPut(_In):
-    type: str = Field(min_length=1, max_length=200, examples=["user"])
+    type: str = Field(min_length=1, max_length=NAME_CHARS, examples=["user"])
     name: str | None = Field(None, max_length=2000)
     attributes: dict[str, AttributeValueIn] | None = Field(None, examples=[{"city": "Shanghai"}])
     valid_from: Instant = None
@@ -55,8 +57,8 @@ class EntityPut(_In):
 
 
 class FactIn(_In):
-    entity: str = Field(min_length=1, examples=["U-001"])
-    attribute: str = Field(examples=["city"])
+    entity: str = Field(min_length=1, max_length=MAX_KEY_CHARS, examples=["U-001"])
+    attribute: str = Field(max_length=NAME_CHARS, examples=["city"])
     value: ScalarIn = Field(examples=["Beijing"])
     valid_from: Instant = None
     valid_to: Instant = None
@@ -73,8 +75,8 @@ class FactBatchIn(_In):
 
 
 class RetractIn(_In):
-    entity: str = Field(min_length=1)
-    attribute: str
+    entity: str = Field(min_length=1, max_length=MAX_KEY_CHARS)
+    attribute: str = Field(max_length=NAME_CHARS)
     value: ScalarIn = Field(None, description="many-valued attributes: retract this value only")
     valid_from: Instant = None
     valid_to: Instant = None
@@ -87,9 +89,9 @@ class RetractIn(_In):
 
 
 class RelationIn(_In):
-    from_: str = Field(alias="from", min_length=1, examples=["U-001"])
-    type: str = Field(description="upper snake case, ^[A-Z][A-Z0-9_]*$", examples=["WORKS_AT"])
-    to: str = Field(min_length=1, examples=["C-042"])
+    from_: str = Field(alias="from", min_length=1, max_length=MAX_KEY_CHARS, examples=["U-001"])
+    type: str = Field(max_length=NAME_CHARS, description="upper snake case, ^[A-Z][A-Z0-9_]*$", examples=["WORKS_AT"])
+    to: str = Field(min_length=1, max_length=MAX_KEY_CHARS, examples=["C-042"])
     valid_from: Instant = None
     valid_to: Instant = None
     properties: dict[str, ScalarIn] | None = None
@@ -98,9 +100,9 @@ class RelationIn(_In):
 
 
 class RelationRetractIn(_In):
-    from_: str = Field(alias="from", min_length=1)
-    type: str
-    to: str | None = Field(None, description="this target only; default every target of the type")
+    from_: str = Field(alias="from", min_length=1, max_length=MAX_KEY_CHARS)
+    type: str = Field(max_length=NAME_CHARS)
+    to: str | None = Field(None, max_length=MAX_KEY_CHARS, description="this target only; default every target of the type")
     valid_from: Instant = None
     valid_to: Instant = None
     source: Text = None
@@ -197,11 +199,16 @@ class HistoryOut(BaseModel):
     scope: Literal["all", "believed"] = Field(description="all: every version on both axes (audit view)")
     erased: bool = False
     versions: list[VersionOut]
+    reason: str | None = Field(None, description="why `versions` is empty: the attribute is known in the "
+                                                 "namespace (an unknown one answers 422) but this entity has none")
 
     @classmethod
     def of(cls, h: History) -> "HistoryOut":
+        # the library refused unknown attribute names (422 unknown_attribute): an empty one here is known
+        reason = (f"{h.key!r} has no versions of {h.attribute!r} (the attribute is known in this namespace)"
+                  if h.attribute is not None and not h.versions else None)
         return cls(key=h.key, attribute=h.attribute, scope="all" if h.full else "believed",
-                   erased=h.erased_at is not None, versions=[VersionOut.of(v) for v in h.versions])
+                   erased=h.erased_at is not None, versions=[VersionOut.of(v) for v in h.versions], reason=reason)
 
 
 class EntityRefOut(BaseModel):

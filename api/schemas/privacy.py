@@ -2,16 +2,17 @@
 
 from __future__ import annotations
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, Field
+
+from api.schemas.base import In
 
 from graphmem.instants import format_instant
 from graphmem.privacy import MAX_REASON_CHARS, ErasureRecord, PurgeResult
 
 
-class ErasureIn(BaseModel):
+class ErasureIn(In):
     """Why the entity is erased; may also come as `?reason=`."""
 
-    model_config = ConfigDict(extra="forbid")
     reason: str | None = Field(None, min_length=1, max_length=MAX_REASON_CHARS,
                                description="why the entity is erased (kept in the compliance view)")
 
@@ -38,10 +39,9 @@ class ErasureOut(BaseModel):
                    purged_at=format_instant(r.purged_at), purged_by=r.purged_by, purge_id=r.purge_id)
 
 
-class PurgeIn(BaseModel):
+class PurgeIn(In):
     """Purge what was erased more than `older_than_days` ago (default: the configured retention)."""
 
-    model_config = ConfigDict(extra="forbid")
     older_than_days: float | None = Field(None, ge=0, le=36500,
                                           description="retention period in days; default GRAPHMEM_RETENTION_DAYS")
 

@@ -7,14 +7,15 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from api.schemas.base import In
+
 from graphmem.instants import format_instant
 from graphmem.recall import Hit, Recall
 
 
-class RecallIn(BaseModel):
+class RecallIn(In):
     """One question; the router picks the channels. Times are ISO-8601 with zone (a bare date is UTC)."""
 
-    model_config = ConfigDict(extra="forbid")
     query: str = Field(min_length=1, max_length=20_000, description="the question, in any language")
     session: str | None = Field(None, min_length=1, max_length=512,
                                 description="read this session's window first, then its summary")

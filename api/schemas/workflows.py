@@ -10,7 +10,9 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt
+from pydantic import BaseModel, Field, StrictBool, StrictInt
+
+from api.schemas.base import In, JsonObject
 
 from graphmem.channels.workflow_records import (
     Change,
@@ -23,17 +25,13 @@ from graphmem.channels.workflow_records import (
 from graphmem.instants import format_instant
 
 
-class _In(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-
-
-class StepIn(_In):
+class StepIn(In):
     action: str = Field(min_length=1, max_length=200, examples=["lookup_order"])
-    args: dict[str, Any] = Field(default_factory=dict, description="a JSON object",
+    args: JsonObject = Field(default_factory=dict, description="a JSON object",
                                  examples=[{"order_id": "ORD-48213"}])
 
 
-class TrajectoryIn(_In):
+class TrajectoryIn(In):
     task: str = Field(min_length=1, max_length=20_000, examples=["Refund order ORD-48213 for ana@example.com"])
     task_type: str | None = Field(None, min_length=1, max_length=200, examples=["refund_order"])
     steps: list[StepIn] = Field(min_length=1, max_length=1000)
@@ -47,7 +45,7 @@ class TrajectoryIn(_In):
                            examples=["2026-07-01T09:00:00Z"])
 
 
-class InduceIn(_In):
+class InduceIn(In):
     task_type: str | None = Field(None, min_length=1, max_length=200, description="only this task_type's workflow")
     llm: StrictBool = Field(False, description="let the configured OpenAI-compatible LLM name, describe and "
                                                "re-pick the steps of each workflow (GRAPHMEM_LLM_BASE_URL)")

@@ -1,16 +1,10 @@
-// Erasure step 2 (same transaction): hide the entity and every turn and summary that MENTIONS it from the
-// application view, and count them on the erasure record. A turn already erased keeps its first erased_at.
+// Erasure step 2 (same transaction): hide the entity, and return the turns and summaries that MENTIONS it
+// (links made at write time); privacy/hide_nodes hides them with every other record holding a spelling.
 MATCH (e:Entity {ns: $ns, key: $key})
 USING INDEX e:Entity(ns, key)
-MATCH (x:Erasure {ns: $ns, key_hash: $key_hash})
 SET e.erased_at = $now, e.erased_by = $by, e.erasure_reason = $reason
-WITH e, x
+WITH e
 OPTIONAL MATCH (t:Turn {ns: $ns})-[:MENTIONS]->(e)
-WITH e, x, collect(DISTINCT t) AS turns
-FOREACH (t IN [t IN turns WHERE t.erased_at IS NULL] | SET t.erased_at = $now)
-WITH e, x, size(turns) AS turn_count
+WITH e, collect(DISTINCT elementId(t)) AS turns
 OPTIONAL MATCH (s:Summary {ns: $ns})-[:MENTIONS]->(e)
-WITH e, x, turn_count, collect(DISTINCT s) AS summaries
-FOREACH (s IN [s IN summaries WHERE s.erased_at IS NULL] | SET s.erased_at = $now)
-SET x.turns = turn_count, x.summaries = size(summaries)
-RETURN x.turns AS turns, x.summaries AS summaries
+RETURN turns, collect(DISTINCT elementId(s)) AS summaries

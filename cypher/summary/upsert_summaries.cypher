@@ -1,8 +1,9 @@
-// Write folded summary chunks of a session (a chunk that grew is rewritten in place).
+// Fold, under the session lock: write the chunks' structure (range, count, speakers) and bump each chunk's
+// revision; the text and embedding follow after the commit (summary/write_content, for that revision).
 MATCH (s:Session {ns: $ns, id: $session})
 UNWIND $summaries AS r
 MERGE (m:Summary {ns: $ns, id: r.id})
   ON CREATE SET m.created_at = $now, m.session = $session
-SET m += r.props, m.updated_at = $now
+SET m += r.props, m.updated_at = $now, m.rev = coalesce(m.rev, 0) + 1
 MERGE (m)-[:SUMMARIZES]->(s)
-RETURN count(m) AS written
+RETURN m.id AS id, m.rev AS rev

@@ -7,6 +7,8 @@ erased entities; the audit view sees them with their erasure marker.
 
 from __future__ import annotations
 
+import math
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
@@ -22,9 +24,10 @@ from graphmem.channels.fact_records import (
     instant,
     stamp,
 )
-from graphmem.channels.temporal import registry
+from graphmem.channels.temporal import check_attribute_known, registry
+from graphmem import limits
 from graphmem.errors import EntityNotFound, InvalidInput
-from graphmem.instants import parse_instant, utcnow
+from graphmem.instants import format_instant, parse_instant, utcnow
 from graphmem.store import Row, Store
 from graphmem.timeline import check_scalar
 from graphmem.types import Namespace, View
@@ -64,12 +67,22 @@ def read_entity(store: Store, ns: Namespace, *, key: str, valid_at: datetime | N
     An entity is not versioned itself: any valid_at finds it, a known_at before its creation does not.
 
     Raises:
-        EntityNotFound: unknown key, known_at before its creation, or erased (application view).
+        EntityNotFound: unknown key or erased (application view), code unknown_entity; an entity first
+            recorded after known_at, code not_yet_known (it exists, the service did not know it then).
     """
     check_key(key, "key")
     found = read_entities(store, ns, keys=[key], valid_at=valid_at, known_at=known_at,
                           include_erased=view != "application")
     if key not in found:
+        if known_at is not None:  # is it only that it was not recorded yet then? (asked on the miss path)
+            later = read_entities(store, ns, keys=[key], valid_at=valid_at, include_erased=view != "application")
+            if key in later:
+                created = later[key].created_at
+                raise EntityNotFound(
+                    f"entity {key!r} was not yet known at known_at {format_instant(parse_instant(known_at, 'known_at'))}"
+                    f" (first recorded {format_instant(created)})", code="not_yet_known",
+                    details={"entity": key, "known_at": format_instant(parse_instant(known_at, "known_at")),
+                             "created_at": format_instant(created)})
         raise EntityNotFound(f"unknown entity {key!r}", details={"entity": key})
     return found[key]
 
@@ -85,14 +98,65 @@ def lookup(store: Store, ns: Namespace, *, attribute: str, value: Any, valid_at:
     """
     check_name(attribute, "attribute")
     check_scalar(value, "value")
+    limits.check_scalar(value, "value")  # 64-bit integers (`?type=int&value=1e30` digits), valid Unicode
     stored = registry(store).normalise(attribute, value)
     if isinstance(value, str) and value and stored == "":
         raise InvalidInput.field("value", f"{value!r} is not a valid {attribute}", code="invalid_value")
     va, ka = _times(valid_at, known_at)
     rows = store.read("exact/lookup", ns=ns.name, attribute=attribute, value=stored, valid_at=va, known_at=ka,
                       include_erased=view != "application")
+    if not rows:
+        check_attribute_known(store, ns, name=attribute)  # a misspelt name is not "nobody has it"
     refs = tuple(EntityRef(r["key"], r["type"], r["name"], instant(r["erased_at"])) for r in rows)
     return LookupResult(attribute, stored, va, ka, refs)  # type: ignore[arg-type]
+
+
+_INT = re.compile(r"[+-]?\d+")
+_FLOAT = re.compile(r"[+-]?(?:\d+\.\d*|\.\d+|\d+)(?:[eE][+-]?\d+)?")
+_INT64 = 2 ** 63
+
+
+def readings(text: str, *, identifier: bool = False) -> list[Any]:
+    """What a value given as text may be stored as: the text itself, and the number (or boolean) it
+    spells. "249" reads as "249" and 249 (which equals a stored 249.0: Cypher compares numbers by value);
+    identifier attributes (phones, emails) are text only."""
+    out: list[Any] = [text]
+    if identifier:
+        return out
+    t = text.strip()
+    if _INT.fullmatch(t) and -_INT64 <= int(t) < _INT64:
+        out.append(int(t))
+    elif _FLOAT.fullmatch(t) and math.isfinite(float(t)):
+        out.append(float(t))
+    elif t in ("true", "false"):
+        out.append(t == "true")
+    return out
+
+
+def lookup_text(store: Store, ns: Namespace, *, attribute: str, value: str, valid_at: datetime | None = None,
+                known_at: datetime | None = None, view: View = "application") -> LookupResult:
+    """`lookup` for a value given as text with no type (a query string): every reading of it (`readings`)
+    is looked up, and the holders of any of them are returned, sorted by key.
+
+    Raises:
+        InvalidInput: empty or unknown attribute (code unknown_attribute), unsupported value.
+    """
+    check_name(attribute, "attribute")
+    found: dict[str, EntityRef] = {}
+    first: LookupResult | None = None
+    for i, v in enumerate(readings(value, identifier=registry(store).kind_for_attribute(attribute) is not None)):
+        try:
+            r = lookup(store, ns, attribute=attribute, value=v, valid_at=valid_at, known_at=known_at, view=view)
+        except InvalidInput:
+            if i == 0:
+                raise
+            continue  # a number reading the attribute's kind cannot hold: the text reading has answered
+        first = first or r
+        for ref in r.entities:
+            found.setdefault(ref.key, ref)
+    assert first is not None  # the text reading either answered or raised
+    return LookupResult(first.attribute, first.value, first.valid_at, first.known_at,
+                        tuple(found[k] for k in sorted(found)))
 
 
 @dataclass(frozen=True, slots=True)

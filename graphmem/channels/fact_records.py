@@ -11,13 +11,15 @@ from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from typing import Any
 
+from graphmem import limits
 from graphmem.errors import InvalidInput
 from graphmem.identifiers import Registry
 from graphmem.instants import parse_instant, stored_instant
 from graphmem.timeline import Scalar, check_interval, check_scalar
 
 MAX_KEY_CHARS = 500  # entity keys live in a range index (8 kB key limit)
-MAX_NAME_CHARS = 200  # attribute names
+MAX_NAME_CHARS = limits.MAX_NAME_CHARS  # attribute names, entity types
+MAX_VALUES = 1000  # values given as one list (a many-valued attribute)
 MAX_VALUE_BYTES = 4000  # (ns, name, value) is one entry of the attribute_value index
 MAX_TEXT_CHARS = 2000  # source, reason
 
@@ -47,7 +49,7 @@ def check_key(key: Any, field: str) -> str:
         raise InvalidInput.field(field, "must be a non-empty string")
     if len(key) > MAX_KEY_CHARS:
         raise InvalidInput.field(field, f"must be at most {MAX_KEY_CHARS} characters")
-    return key
+    return limits.check_string(key, field)
 
 
 def check_name(name: Any, field: str) -> str:
@@ -56,7 +58,7 @@ def check_name(name: Any, field: str) -> str:
         raise InvalidInput.field(field, "must be a non-empty string", code="invalid_attribute")
     if len(name) > MAX_NAME_CHARS:
         raise InvalidInput.field(field, f"must be at most {MAX_NAME_CHARS} characters", code="invalid_attribute")
-    return name
+    return limits.check_string(name, field)
 
 
 def check_text(text: Any, field: str) -> str | None:
@@ -67,16 +69,17 @@ def check_text(text: Any, field: str) -> str | None:
         raise InvalidInput.field(field, "must be a string")
     if len(text) > MAX_TEXT_CHARS:
         raise InvalidInput.field(field, f"must be at most {MAX_TEXT_CHARS} characters")
-    return text
+    return limits.check_string(text, field)
 
 
 def clean_value(attribute: str, value: Any, field: str, registry: Registry) -> Scalar:
-    """A storable value: a scalar, normalised when the attribute is an identifier kind (phones: digits).
+    """A storable value: a scalar, normalised when the attribute is an identifier kind (phones: E.164 digits).
 
     Raises:
         InvalidInput: not a scalar, too long, or an identifier that normalises to nothing.
     """
     check_scalar(value, field)
+    limits.check_scalar(value, field)  # 64-bit integers, valid Unicode
     out: Any = registry.normalise(attribute, value)
     if isinstance(out, str):
         if isinstance(value, str) and value and not out:
@@ -151,6 +154,9 @@ class EntitySpec:
             values, listed = (value, True) if isinstance(value, list) else ([value], False)
             if listed and not value:
                 raise InvalidInput.field(self.field(f"attributes.{attr}"), "an empty list asserts nothing")
+            if listed and len(value) > MAX_VALUES:
+                raise InvalidInput.field(self.field(f"attributes.{attr}"), f"at most {MAX_VALUES} values",
+                                         code="limit_exceeded")
             for i, v in enumerate(values):
                 where = self.field(f"attributes.{attr}.{i}." if listed else f"attributes.{attr}.")
                 out.append(FactSpec(self.key, attr, v, self.valid_from, None, self.source, self.reason,

@@ -33,6 +33,7 @@ from graphmem.channels.fact_records import (
 )
 from graphmem.channels.fact_writes import lock_entities, txn_now
 from graphmem.channels.temporal import clock
+from graphmem import limits
 from graphmem.errors import Conflict, EntityNotFound, InvalidInput
 from graphmem.instants import format_instant, parse_instant, utcnow
 from graphmem.store import Row, Store, Tx
@@ -49,6 +50,7 @@ def check_relation_type(value: Any, field: str = "type") -> str:
     """Raises: InvalidInput: not upper snake case (code invalid_relation_type)."""
     if not isinstance(value, str) or not RELATION_TYPE_RE.fullmatch(value):
         raise InvalidInput.field(field, f"must match {RELATION_TYPE_RE.pattern}", code="invalid_relation_type")
+    limits.check_name(value, field)  # stored in an index: a 20,000-character type failed in Neo4j
     return value
 
 
@@ -62,6 +64,8 @@ def _check_properties(properties: Mapping[str, Any] | None) -> Extra:
             raise InvalidInput.field(f"properties.{k}", f"names must match {PROPERTY_RE.pattern} and not be one "
                                      f"of {', '.join(sorted(RESERVED))}")
         check_scalar(v, f"properties.{k}")
+        limits.check_text(limits.check_number(v, f"properties.{k}"), f"properties.{k}",
+                          max_chars=limits.MAX_JSON_STRING_CHARS)
     return tuple(sorted(properties.items()))
 
 

@@ -43,7 +43,7 @@ def clock(now: datetime | None) -> datetime:
 
 def registry(store: Store) -> Registry:
     """The identifier registry (built-in kinds plus GRAPHMEM_IDENTIFIER_PATTERNS): normalises on write and lookup."""
-    return registry_for(store.settings.identifier_patterns)
+    return registry_for(store.settings.identifier_patterns, store.settings.phone_region)
 
 
 def _write(store: Store, ns: Namespace, specs: Sequence[FactSpec], now: datetime | None) -> list[FactChange]:
@@ -202,6 +202,22 @@ def attribute_declaration(store: Store, ns: Namespace, *, name: str) -> Declarat
     return Declaration(name, bool(row["many"]), bool(row["declared"]))
 
 
+def check_attribute_known(store: Store, ns: Namespace, *, name: str, field: str = "attribute") -> None:
+    """An attribute name must mean something in the namespace (declared, or held now or once by some
+    entity): a misspelt `plann` gets a 422 naming it rather than an empty answer that looks like "none".
+    Asked only after a read found nothing, so it costs nothing on the common path.
+
+    Raises:
+        InvalidInput: the name is unknown in the namespace (code unknown_attribute).
+    """
+    row = store.read("temporal/read_attribute_known", ns=ns.name, attribute=name)[0]
+    if not (row["declared"] or row["used"]):
+        raise InvalidInput(f"{field}: unknown attribute {name!r} in this namespace (no entity has or had it, and "
+                           "it is not declared)", code="unknown_attribute",
+                           details={"fields": [{"field": field, "message": f"unknown attribute {name!r}"}],
+                                    "attribute": name})
+
+
 def history(store: Store, ns: Namespace, *, key: str, attribute: str | None = None,
             view: View = "application") -> History:
     """Every version of the entity's attributes (or one attribute), oldest first.
@@ -211,6 +227,8 @@ def history(store: Store, ns: Namespace, *, key: str, attribute: str | None = No
 
     Raises:
         EntityNotFound: unknown key, or erased in the application view.
+        InvalidInput: `attribute` unknown in the namespace (code unknown_attribute); a known attribute the
+            entity never held answers an empty history.
     """
     check_key(key, "key")
     if attribute is not None:
@@ -222,4 +240,6 @@ def history(store: Store, ns: Namespace, *, key: str, attribute: str | None = No
         raise EntityNotFound(f"unknown entity {key!r}", details={"entity": key})
     versions = sorted((FactVersion.from_row(r) for r in rows[0]["versions"] if r["valid_from"] is not None),
                       key=lambda v: (v.attribute, v.valid_from, v.txn_time))
+    if attribute is not None and not versions:
+        check_attribute_known(store, ns, name=attribute)  # a misspelt name is not "no versions"
     return History(key, attribute, full, tuple(versions), instant(rows[0]["erased_at"]))

@@ -25,6 +25,7 @@ from dataclasses import replace
 from datetime import datetime
 from typing import Any
 
+from graphmem import limits
 from graphmem.errors import Conflict, InvalidInput, WorkflowNotFound
 from graphmem.identifiers import DEFAULT_REGISTRY, Registry
 from graphmem.induction import (
@@ -78,10 +79,23 @@ def parse_trajectory(body: Mapping[str, Any], *, max_text_chars: int = 20_000) -
     if rid is not None and (not isinstance(rid, str) or not rid.strip() or len(rid) > 200):
         raise InvalidInput.field("id", "must be a non-empty string of at most 200 characters")
     at = parse_instant(body["at"], "at") if body.get("at") is not None else utcnow()
+    _check_storable(body)
     return make_run(id=rid or str(uuid.uuid4()), task=body.get("task"), steps=body.get("steps"),
                     outcome=body.get("outcome"), task_type=body.get("task_type"),
                     failed_step=body.get("failed_step"), error=body.get("error"), at=at,
                     max_text_chars=max_text_chars)
+
+
+def _check_storable(body: Mapping[str, Any]) -> None:
+    """What Neo4j cannot store (graphmem.limits): lone surrogates, step args deeper than 32, huge numbers."""
+    for name in ("id", "task", "task_type", "error"):
+        limits.check_text(body.get(name), name)
+    steps = body.get("steps")
+    for i, step in enumerate(steps if isinstance(steps, (list, tuple)) else ()):
+        if isinstance(step, Mapping):
+            limits.check_text(step.get("action"), f"steps.{i}.action")
+            if step.get("args") is not None:
+                limits.check_json(step["args"], f"steps.{i}.args")
 
 
 def add_trajectory(store: Store, ns: Namespace, *, run: Run, induce: bool = True,

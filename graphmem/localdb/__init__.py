@@ -162,8 +162,11 @@ class LocalNeo4j:
 
     def _write_conf(self) -> None:
         s, h = self.settings, self.home
-        for d in ("conf", "data", "logs", "plugins", "import", "run"):
-            (h / d).mkdir(parents=True, exist_ok=True)
+        # Data and transaction logs hold every value ever written (also erased ones, until their log
+        # file is pruned): only the owner may enter the folders, whatever the umask or an older install.
+        for d in (h, *(h / d for d in ("conf", "data", "logs", "plugins", "import", "run"))):
+            d.mkdir(mode=0o700, parents=True, exist_ok=True)
+            os.chmod(d, 0o700)
         lines = {
             "server.default_listen_address": "127.0.0.1",
             "server.default_advertised_address": "127.0.0.1",
@@ -181,7 +184,10 @@ class LocalNeo4j:
             "server.directories.run": str(h / "run"),
             "server.memory.pagecache.size": s.pagecache,
             "db.tx_log.preallocate": "false",
-            "db.tx_log.rotation.retention_policy": "2 files",
+            # Erased values stay in transaction logs until their file is pruned: keep the logs for a
+            # bounded time (README, "Erasure"), rotate small files so that pruning can happen.
+            "db.tx_log.rotation.retention_policy": s.tx_log_retention,
+            "db.tx_log.rotation.size": s.tx_log_rotation_size,
             "dbms.usage_report.enabled": "false",
             # A vector index search walks one HNSW graph per Lucene segment. Neo4j merges vector segments
             # only once 50 pile up (fulltext: 2), so a store fed turn by turn searched some 70 segments:

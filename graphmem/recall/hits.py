@@ -19,9 +19,10 @@ from typing import TYPE_CHECKING, Any
 
 from graphmem.errors import NotFound
 from graphmem.identifiers import Registry
-from graphmem.recall.merge import Hit
+from graphmem.recall.merge import Hit, named_attributes
 from graphmem.recall.plan import Ask
 from graphmem.store import Store
+from graphmem.timeline import Span, earlier, span_at, spans
 from graphmem.types import Namespace
 
 if TYPE_CHECKING:
@@ -53,6 +54,20 @@ class Profiles:
 
     hits: list[Hit] = field(default_factory=list)
     found: list[str] = field(default_factory=list)
+    earlier: list[str] = field(default_factory=list)  # "key attribute" of each earlier value added
+
+
+#: attribute -> its runs in valid time (adjacent versions of one value joined), as believed at known_at
+Timeline = dict[str, list[Span]]
+
+
+def fill(value: Any, filled: Mapping[str, str]) -> Any:
+    """A workflow step argument with its `{param}`s replaced by the values the task filled in."""
+    if not isinstance(value, str) or not filled:
+        return value
+    for name, v in filled.items():
+        value = value.replace("{" + name + "}", v)
+    return value
 
 
 def _day(t: datetime | None) -> str:
@@ -93,9 +108,12 @@ class Channels:
                             valid_at=valid_at, known_at=known_at)
 
     def profiles(self, keys: Sequence[str], valid_at: datetime, known_at: datetime | None, *, channel: str,
-                 reasons: Mapping[str, str], relations: bool = False) -> Profiles:
-        """Each entity's attributes as of the two times; with `relations`, also its relations one hop out,
-        each with the neighbour's name."""
+                 reasons: Mapping[str, str], relations: bool = False, earlier_word: str | None = None,
+                 query: str = "") -> Profiles:
+        """Each entity's attributes as of the two times, each with the day its value really began (its run:
+        adjacent versions of one value joined, `timeline.spans`); with `earlier_word` ("before",
+        "previous"...), also the value before the current one of the attributes the query names (all, when
+        it names none); with `relations`, its relations one hop out, each with the neighbour's name."""
         from graphmem.channels.exact import read_entities
 
         out = Profiles()
@@ -103,26 +121,63 @@ class Channels:
             return out
         pending = (self.pool.submit(self._relations, keys, valid_at, known_at, channel=channel, reasons=reasons)
                    if relations else None)  # independent of the attributes: read both at once
+        timelines = {key: self.pool.submit(self._timeline, key, known_at) for key in keys}
         states = read_entities(self.store, self.ns, keys=keys, valid_at=valid_at, known_at=known_at)
         for group, key in enumerate(keys):
             state = states.get(key)
+            timeline = timelines[key].result()
             if state is None:
                 continue
             out.found.append(key)
             label = key + (f" ({state.name})" if state.name else "")
             base = {"entity": key, "entity_type": state.type, "entity_name": state.name}
             for f in state.facts:
+                run = span_at(timeline.get(f.attribute, []), valid_at, f.value, any_value=False)
+                since = run.valid_from if run is not None else f.valid_from
                 out.hits.append(Hit(
-                    channel, "fact", f"{label} {f.attribute}: {f.value} (since {_day(f.valid_from)})", reasons[key],
-                    f"fact:{key}:{f.attribute}:{f.value!r}", at=f.valid_from, group=group,
-                    data={**base, "attribute": f.attribute, "value": f.value, "valid_from": f.valid_from,
-                          "valid_to": f.valid_to, "txn_time": f.txn_time, "txn_end": f.txn_end, "source": f.source}))
+                    channel, "fact", f"{label} {f.attribute}: {f.value} (since {_day(since)})", reasons[key],
+                    f"fact:{key}:{f.attribute}:{f.value!r}", at=since, group=group,
+                    data={**base, "attribute": f.attribute, "value": f.value, "since": since,
+                          "valid_from": f.valid_from, "valid_to": f.valid_to, "txn_time": f.txn_time,
+                          "txn_end": f.txn_end, "source": f.source}))
+            if earlier_word is not None:
+                named = named_attributes(query, timeline) or set(timeline)
+                for attribute in sorted(named):
+                    prev = earlier(timeline[attribute], valid_at)
+                    if prev is None:
+                        continue
+                    out.earlier.append(f"{key} {attribute}")
+                    out.hits.append(Hit(
+                        channel, "fact", f"{label} {attribute} before: {prev.value} "
+                                         f"({_day(prev.valid_from)} to {_day(prev.valid_to)})",
+                        f"{reasons[key]}; {earlier_word!r} asks for the value before the current one",
+                        f"fact:{key}:{attribute}:{prev.value!r}:earlier:{_day(prev.valid_from)}", at=prev.valid_from,
+                        group=group, data={**base, "attribute": attribute, "value": prev.value, "earlier": True,
+                                           "since": prev.valid_from, "valid_from": prev.valid_from,
+                                           "valid_to": prev.valid_to, "txn_end": None}))
             if not state.facts:
                 out.hits.append(Hit(channel, "entity", f"{label}: {state.type or 'entity'}, no facts as of then",
                                     reasons[key], f"entity:{key}", group=group, data=base))
         if pending is not None:
             out.hits += [h for h in pending.result() if h.data["entity"] in out.found]
         return out
+
+    def _timeline(self, key: str, known_at: datetime | None) -> Timeline:
+        """The entity's attribute timelines as believed at known_at (None: now), each as runs of one value.
+        Unknown or erased keys have none (the profile read says whether the entity exists)."""
+        from graphmem.channels.temporal import history
+
+        try:
+            h = history(self.store, self.ns, key=key, view="application" if known_at is None else "audit")
+        except NotFound:
+            return {}
+        if h.erased_at is not None:
+            return {}
+        by_attribute: dict[str, list[Any]] = {}
+        for v in h.versions:
+            if known_at is None or (v.txn_time <= known_at and (v.txn_end is None or known_at < v.txn_end)):
+                by_attribute.setdefault(v.attribute, []).append(v)
+        return {attribute: spans(versions) for attribute, versions in by_attribute.items()}
 
     def _relations(self, keys: Sequence[str], valid_at: datetime, known_at: datetime | None, *, channel: str,
                    reasons: Mapping[str, str]) -> list[Hit]:
@@ -160,8 +215,8 @@ class Channels:
             if m.matched_by == "similarity" and not (sure or leads):
                 continue
             w = m.workflow
-            steps = " → ".join(s.action + (f"({', '.join(f'{a}={v}' for a, v in s.args.items())})" if s.args else "")
-                               for s in w.steps)
+            steps = " → ".join(s.action + (f"({', '.join(f'{a}={fill(v, m.filled)}' for a, v in s.args.items())})"
+                                            if s.args else "") for s in w.steps)
             risks = "; ".join(f"{r.action} fails {r.count}x" for r in w.risks if r.count)
             text = (f"Workflow {w.name}: {steps} (support {w.support}, success {w.success_rate:.0%}"
                     + (f"; risks: {risks}" if risks else "") + ")")

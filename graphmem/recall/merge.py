@@ -2,30 +2,52 @@
 the prompt-ready context cut to a token budget.
 
 The order is fixed and explained (DESIGN.md, "Router"): exact > workflow > window > current facts >
-summaries > turns, then the identifier order for exact hits, then time, newest first, and last the
-channel's own final score. A fact or relation version not visible at the read times is dropped here,
-whatever channel brought it, so a stale version can never outrank, or even accompany, the current one.
+the session's summary > semantic hits; within a tier the identifier order for exact hits, then the
+current value before any earlier one, then the channel's final score (search, workflow similarity:
+a summary scored 2.0 never precedes a turn scored 3.0, whichever kind it is), then time, newest first.
+A fact or relation version not visible at the read times is dropped here, whatever channel brought it,
+so a stale version can never outrank, or even accompany, the current one; the one exception is an
+earlier value the question asks for ("before", "previous"), marked `earlier` and kept only if it
+ended by the read time, always after the current values.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-#: exact > workflow > window > current facts > summaries > turns. Workflows sit right after exact hits:
-#: when the caller asks how to do something, the procedure is the answer, the conversation is context.
-TIER_EXACT, TIER_WORKFLOW, TIER_WINDOW, TIER_FACTS, TIER_SUMMARY, TIER_TURN = range(6)
+#: exact > workflow > window > current facts > the session's summary > semantic hits. Workflows sit right
+#: after exact hits: when the caller asks how to do something, the procedure is the answer, the
+#: conversation is context. Semantic summaries and turns share one tier: their final score orders them.
+TIER_EXACT, TIER_WORKFLOW, TIER_WINDOW, TIER_FACTS, TIER_SUMMARY, TIER_SEMANTIC = range(6)
 _TIER_BY_CHANNEL = {"exact": TIER_EXACT, "workflow": TIER_WORKFLOW, "window": TIER_WINDOW,
                     "facts": TIER_FACTS, "summary": TIER_SUMMARY}
+#: words that ask for a value before the current one ("address before they moved", "old plan")
+_EARLIER = re.compile(r"\b(?:before|previous(?:ly)?|earlier|used\s+to|formerly|former|prior)\b"
+                      r"|(?<!how )\bold\b(?!\s+(?:is|are|was|were)\b)"  # "old address", not "how old is"
+                      r"|以前|之前|原来|先前", re.IGNORECASE)
 
 
 def tier(channel: str, kind: str) -> int:
-    """Where a result ranks: by its channel, and for semantic search by what it found."""
-    if channel == "semantic":
-        return TIER_SUMMARY if kind == "summary" else TIER_TURN
-    return _TIER_BY_CHANNEL.get(channel, TIER_TURN)
+    """Where a result ranks: by its channel; every semantic hit (summary or turn) in one tier."""
+    return _TIER_BY_CHANNEL.get(channel, TIER_SEMANTIC)
+
+
+def asks_earlier(query: str) -> str | None:
+    """The word by which a question asks for an earlier value ("before", "previous", "used to", "old
+    <attr>"), or None. Pure and deterministic, so the route can quote it."""
+    m = _EARLIER.search(query)
+    return m.group(0) if m else None
+
+
+def named_attributes(query: str, attributes: Iterable[str]) -> set[str]:
+    """The attributes a question names ("plan", "order id" for order_id), whole words only."""
+    low = query.lower()
+    return {a for a in attributes
+            if re.search(r"(?<![\w-])" + re.escape(a.lower()).replace("_", "[ _]") + r"(?![\w-])", low)}
 
 
 @dataclass(frozen=True)
@@ -57,13 +79,14 @@ def visible(data: Mapping[str, Any], valid_at: datetime, known_at: datetime | No
 def merge(hits: Iterable[Hit], *, valid_at: datetime, known_at: datetime | None) -> list[Hit]:
     """Order and de-duplicate results from every channel.
 
-    Tier first (exact > workflow > window > current facts > summaries > turns), then the identifier
-    order for exact hits, then time, newest first, then the final score. A result found twice keeps its
-    best rank. A fact or relation version not visible at (valid_at, known_at) is dropped.
+    Tier first (exact > workflow > window > current facts > session summary > semantic hits), then the
+    identifier order for exact hits, current values before earlier ones, then the final score, then
+    time, newest first. A result found twice keeps its best rank. A fact or relation version not visible
+    at (valid_at, known_at) is dropped (an `earlier` one: unless it ended by valid_at).
     """
     best: dict[str, Hit] = {}
     for h in hits:
-        if h.kind in ("fact", "relation") and not visible(h.data, valid_at, known_at):
+        if h.kind in ("fact", "relation") and not _kept(h.data, valid_at, known_at):
             continue
         prev = best.get(h.ident)
         if prev is None or _rank(h) < _rank(prev):
@@ -71,9 +94,17 @@ def merge(hits: Iterable[Hit], *, valid_at: datetime, known_at: datetime | None)
     return sorted(best.values(), key=_rank)
 
 
-def _rank(h: Hit) -> tuple[int, int, float, float, str]:
+def _kept(data: Mapping[str, Any], valid_at: datetime, known_at: datetime | None) -> bool:
+    """Visible at the read times; an earlier value asked for, only if it had ended by valid_at."""
+    if data.get("earlier"):
+        vt, te = data.get("valid_to"), data.get("txn_end")
+        return vt is not None and vt <= valid_at and (te is None if known_at is None else te is None or known_at < te)
+    return visible(data, valid_at, known_at)
+
+
+def _rank(h: Hit) -> tuple[int, int, bool, float, float, str]:
     ts = -h.at.timestamp() if h.at is not None else float("inf")
-    return (tier(h.channel, h.kind), h.group, ts, -(h.score or 0.0), h.ident)
+    return (tier(h.channel, h.kind), h.group, bool(h.data.get("earlier")), -(h.score or 0.0), ts, h.ident)
 
 
 def render_context(hits: Iterable[Hit], *, budget_tokens: int | None,

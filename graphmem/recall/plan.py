@@ -135,6 +135,12 @@ def _workflow_reason(plan: Plan) -> str:
     return f"task_type {plan.task_type!r} given"
 
 
+def _exact_reason(plan: Plan) -> str:
+    if plan.asks and plan.entity is not None:
+        return "identifiers in the query, and an entity given by the caller"
+    return "identifiers in the query" if plan.asks else "an entity given by the caller"
+
+
 def _semantic_reason(plan: Plan) -> str:
     if plan.semantic_first:
         why = "no identifier, no procedural intent, no session: fell back to semantic search over summaries and turns"
@@ -151,7 +157,7 @@ def _semantic_reason(plan: Plan) -> str:
 #: rule to the current profile of the entities its hits mention ("facts").
 ROUTE: tuple[Rule, ...] = (
     Rule("exact", lambda plan, found: bool(plan.asks) or plan.entity is not None,
-         lambda plan: "identifiers in the query"),
+         _exact_reason),
     Rule("workflow", lambda plan, found: plan.wants_workflow, _workflow_reason),
     Rule("window", lambda plan, found: plan.session is not None, lambda plan: f"session {plan.session!r} given"),
     Rule("semantic", lambda plan, found: plan.semantic_first or not found, _semantic_reason),

@@ -25,11 +25,12 @@ from datetime import datetime
 from typing import Any
 
 from graphmem.embedding import get_embedder
+from graphmem import limits
 from graphmem.errors import InvalidInput, NotFound
 from graphmem.identifiers import Registry, find_identifiers, registry_for
 from graphmem.instants import UTC, utcnow
 from graphmem.recall.hits import Channels
-from graphmem.recall.merge import Hit, merge, render_context
+from graphmem.recall.merge import Hit, asks_earlier, merge, render_context
 from graphmem.recall.plan import ROUTE, Plan, candidate_keys, classify, with_known_keys
 from graphmem.store import Store
 from graphmem.types import Namespace
@@ -66,6 +67,7 @@ def _check(query: str, k: int, budget_tokens: int | None, max_k: int, max_chars:
         raise InvalidInput.field("query", "must be a non-empty string")
     if len(query) > max_chars:
         raise InvalidInput.field("query", f"must be at most {max_chars} characters")
+    limits.check_string(query, "query")
     if not 1 <= k <= max_k:
         raise InvalidInput.field("k", f"must be between 1 and {max_k}")
     if budget_tokens is not None and budget_tokens < 1:
@@ -82,6 +84,7 @@ class _Run:
     valid_at: datetime
     holders: Mapping[str, Sequence[tuple[str, str]]]
     pending_search: Future[Any] | None
+    earlier_word: str | None = None  # the word asking for earlier values ("before", "previous"), if any
     route: list[RouteStep] = field(default_factory=list)
     hits: list[Hit] = field(default_factory=list)
 
@@ -111,7 +114,7 @@ def recall(store: Store, ns: Namespace, *, query: str, session: str | None = Non
     settings = store.settings
     _check(query, k, budget_tokens, settings.max_k, settings.max_text_chars)
     now = now or utcnow()
-    registry = registry_for(settings.identifier_patterns)
+    registry = registry_for(settings.identifier_patterns, settings.phone_region)
     ch = Channels(store, ns, registry)
     plan = classify(query, now=now, registry=registry, session=session, entity=entity,
                     task_type=task_type, valid_at=valid_at, known_at=known_at)
@@ -124,7 +127,8 @@ def recall(store: Store, ns: Namespace, *, query: str, session: str | None = Non
     # one round trip: which tokens are entity keys, who holds the query's identifier values (as of va/ka)
     resolved = ch.resolve(candidate_keys(query, registry), plan.asks, va, plan.known_at)
     plan = with_known_keys(plan, registry=registry, known_keys=resolved.keys)
-    run = _Run(ch, plan, k, va, resolved.holders, pending, route=[RouteStep("router", n) for n in plan.notes])
+    run = _Run(ch, plan, k, va, resolved.holders, pending, asks_earlier(query),
+               route=[RouteStep("router", n) for n in plan.notes])
     for rule in ROUTE:  # top to bottom; the fallback rule sees whether anything was found so far
         if rule.when(plan, bool(run.hits)):
             _STEPS[rule.channel](run, rule.reason(plan))
@@ -143,6 +147,7 @@ def _exact(run: _Run, why: str) -> None:
         route.append(RouteStep("exact", f"{why}, but the exact channel is not installed"))
         return
     wanted: list[tuple[str, str]] = []  # (entity key, why), in the order the query names them
+    entity_line = len(route)  # the caller's entity comes first in the route, said once its read is done
     if plan.entity is not None:
         wanted.append((plan.entity, f"entity {plan.entity!r} given by the caller"))
     for ask in plan.asks:
@@ -163,11 +168,26 @@ def _exact(run: _Run, why: str) -> None:
     order = list(dict.fromkeys(key for key, _ in wanted))
     first = {key: reason for key, reason in reversed(wanted)}  # first reason per key
     profiles = ch.profiles(order, run.valid_at, run.known_at, channel="exact", relations=True,
-                           reasons={key: f"exact: {first[key]}; its profile as of valid_at/known_at" for key in order})
-    if plan.entity is not None and plan.entity not in profiles.found:
-        route.append(RouteStep("exact", f"entity {plan.entity!r} given by the caller does not exist "
-                                        "(or is erased, or was not known at known_at)"))
+                           reasons={key: f"exact: {first[key]}; its profile as of valid_at/known_at" for key in order},
+                           earlier_word=run.earlier_word, query=plan.query)
+    if plan.entity is not None:
+        if plan.entity in profiles.found:
+            route.insert(entity_line, RouteStep("exact", f"entity {plan.entity!r} given by the caller → read "
+                                                         "exactly: its attributes and relations as of valid_at/known_at"))
+        else:
+            route.insert(entity_line, RouteStep("exact", f"entity {plan.entity!r} given by the caller does not exist "
+                                                         "(or is erased, or was not known at known_at)"))
+    _said_earlier(run, profiles.found, profiles.earlier, "exact")
     run.hits += profiles.hits
+
+
+def _said_earlier(run: _Run, found: Sequence[str], added: Sequence[str], channel: str) -> None:
+    """The route line for earlier values: asked by which word, and which were added (or that none exist)."""
+    if run.earlier_word is None or not found:
+        return
+    what = ", ".join(added) if added else "none: no value before the current one"
+    run.route.append(RouteStep(channel, f"{run.earlier_word!r} asks for earlier values → the run before the "
+                                        f"current one: {what}"))
 
 
 def _workflows(run: _Run, why: str) -> None:
@@ -232,9 +252,11 @@ def _semantic(run: _Run, why: str) -> None:
         return
     profiles = ch.profiles(mentioned, run.valid_at, run.known_at, channel="facts",
                            reasons={key: f"current facts: {key} is mentioned by the semantic hits; "
-                                         "its profile as of valid_at/known_at" for key in mentioned})
+                                         "its profile as of valid_at/known_at" for key in mentioned},
+                           earlier_word=run.earlier_word, query=plan.query)
     route.append(RouteStep("facts", "current profile of the entities those hits mention: "
                                     + ", ".join(profiles.found or mentioned)))
+    _said_earlier(run, profiles.found, profiles.earlier, "facts")
     run.hits += profiles.hits
 
 

@@ -116,14 +116,15 @@ class Scores:
 
 @contextmanager
 def api_client() -> Iterator[Any]:
-    """The real app, in-process, on the configured Neo4j."""
+    """The real app, in-process, on the configured Neo4j: explicitly open (every call is the eval's own,
+    in this process; nothing listens on a port)."""
     from fastapi.testclient import TestClient
 
     from api.app import create_app
     from graphmem.settings import load_settings
     from graphmem.store import open_store
 
-    settings = load_settings()
+    settings = load_settings().model_copy(update={"open": True})
     with open_store(settings) as store, TestClient(create_app(settings, store)) as client:
         yield client, store
 

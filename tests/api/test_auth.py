@@ -1,18 +1,29 @@
 """Keys and roles over REST, for every /v1 endpoint the app serves: 401 without or with a wrong key,
-403 (never 404) for a namespace or a role the key lacks, views limited by role."""
+403 (never 404) for a namespace or a role the key lacks, views limited by role; 401 before the body is
+read; keys kept in Neo4j, so that replicas agree within a second, and the keys file `serve` imports."""
 
 from __future__ import annotations
 
+import os
+import time
 from collections.abc import Iterator
+from pathlib import Path
 from uuid import uuid4
 
 import pytest
+from click.testing import CliRunner
 from fastapi.testclient import TestClient
 
+from api.app import create_app
+from graphmem import keystore
+from graphmem.auth import KeyRecord, KeysFile, hash_key, make_record
+from graphmem.errors import Unauthorized
 from graphmem.settings import Settings
-from graphmem.store import Store, purge_namespace
+from graphmem.store import Store, open_store, purge_namespace
 from graphmem.types import Namespace
-from tenancy import Keys, call, cypher, keyed_client, v1_endpoints
+from graphmem_tools.cli import cli
+from graphmem_tools.service import prepare_serve
+from tenancy import Keys, call, cypher, drop_keys, keyed_client, v1_endpoints
 
 pytestmark = pytest.mark.neo4j
 
@@ -128,3 +139,139 @@ def test_bad_namespace_name_is_422_after_auth(keyed: tuple[TestClient, Keys]) ->
     assert r.status_code == 422 and r.json()["error"]["code"] == "invalid_namespace"
     assert r.json()["error"]["details"]["fields"][0]["field"] == "ns"
     assert client.get("/v1/Bad_NS/erasures").status_code == 401
+
+
+# --- keys that lock: shared by replicas through Neo4j, changed without a restart -------------------------
+def _closed(settings: Settings, tmp: Path, **update: object) -> Settings:
+    return settings.model_copy(update={"open": False, "api_keys": None, "keys_file": tmp / "keys.json", **update})
+
+
+def _until(client: TestClient, ns: Namespace, key: str, accepted: bool, limit: float = 3.0) -> float:
+    """Seconds until `client` accepts (404: authenticated, no such entity) or refuses (401) `key`, counted
+    to the start of the first request that did (not to its answer: a first read may be slow)."""
+    started = time.monotonic()
+    while time.monotonic() - started < limit:
+        sent = time.monotonic()
+        r = client.get(f"/v1/{ns.name}/entities/E-1", headers={"Authorization": f"Bearer {key}"})
+        if (r.status_code == 404) if accepted else (r.status_code == 401):
+            return sent - started
+        assert r.status_code in (401, 404), r.text
+        time.sleep(0.02)
+    raise AssertionError(f"key still {'refused' if accepted else 'accepted'} after {limit}s")
+
+
+def test_replicas_agree_within_a_second(settings: Settings, store: Store, ns: Namespace, tmp_path: Path) -> None:
+    """Two apps (two keyrings, two drivers) on one database: a key created through one is accepted by the
+    other, and a revocation through one is honoured by both, within a second, without a restart."""
+    with open_store(settings, apply_schema=False) as store_two, \
+            TestClient(create_app(_closed(settings, tmp_path / "one"), store)) as one, \
+            TestClient(create_app(_closed(settings, tmp_path / "two"), store_two)) as two:
+        key, rec = keystore.create_key(store, "agent", [ns.name], "replica-test")
+        try:
+            created = _until(two, ns, key, accepted=True)
+            assert one.get(f"/v1/{ns.name}/entities/E-1", headers={"Authorization": f"Bearer {key}"}).status_code == 404
+            keystore.revoke_key(store_two, rec.key_id)
+            revoked_two = _until(two, ns, key, accepted=False)
+            revoked_one = _until(one, ns, key, accepted=False)
+            print(f"\nnew key accepted by the other replica after {created * 1000:.0f} ms; revocation honoured "
+                  f"after {revoked_two * 1000:.0f} ms (same replica) and {revoked_one * 1000:.0f} ms (other)")
+            assert max(created, revoked_one, revoked_two) < 1.0
+        finally:
+            drop_keys(store, [rec.key_hash])
+
+
+def test_the_file_keys_create_writes_is_the_one_serve_reads(settings: Settings, store: Store, ns: Namespace,
+                                                            tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    env = {"GRAPHMEM_HOME": str(tmp_path), "GRAPHMEM_API_KEYS": "", "GRAPHMEM_OPEN": "false",
+           "NEO4J_URI": settings.neo4j_uri or "", "NEO4J_PASSWORD": os.environ.get("NEO4J_PASSWORD", ""),
+           "NEO4J_USER": settings.neo4j_user}
+    for name, value in env.items():
+        monkeypatch.setenv(name, value)
+    monkeypatch.delenv("GRAPHMEM_KEYS_FILE", raising=False)
+    runner = CliRunner()
+    made = runner.invoke(cli, ["keys", "create", "--role", "admin", "--ns", ns.name, "--name", "probe"])
+    assert made.exit_code == 0, made.output
+    key = made.stdout.strip().splitlines()[0]
+    digest = hash_key(key)
+    try:
+        assert digest in (tmp_path / "keys.json").read_text() and key not in (tmp_path / "keys.json").read_text()
+        listed = runner.invoke(cli, ["keys", "list"])
+        assert digest[:12] in listed.stdout and "active" in listed.stdout and key not in listed.stdout
+        served = prepare_serve()
+        assert served.keys_path == tmp_path / "keys.json" and not served.open
+        drop_keys(store, [digest])  # now only the file knows the key: serve must import it
+        with TestClient(create_app(served, store)) as client:
+            assert client.get(f"/v1/{ns.name}/entities/E-1", headers={"Authorization": f"Bearer {key}"}).status_code == 404
+            assert client.get(f"/v1/{ns.name}/entities/E-1").status_code == 401
+            bad = runner.invoke(cli, ["keys", "revoke", "abc"])
+            assert bad.exit_code != 0 and "6 hex digits" in bad.output
+            assert runner.invoke(cli, ["keys", "revoke", digest[:12]]).exit_code == 0
+            assert '"revoked": true' in (tmp_path / "keys.json").read_text()  # the file kept in step
+            delays = {"revoked through the CLI": _until(client, ns, key, accepted=False)}
+            again = runner.invoke(cli, ["keys", "revoke", digest[:12]])
+            assert again.exit_code != 0 and "no active key" in again.output
+            # an edit by hand: a key added to the file works within a second, without a restart
+            hand_key, hand = make_record("agent", [ns.name], "by hand")
+            kf = KeysFile(tmp_path / "keys.json")
+            kf.save([*kf.load(), hand])
+            delays["added to the file by hand"] = _until(client, ns, hand_key, accepted=True)
+            kf.save([r.revoke() if r.key_hash == hand.key_hash else r for r in kf.load()])
+            delays["revoked in the file by hand"] = _until(client, ns, hand_key, accepted=False)
+            print("\n" + "; ".join(f"{what}: {d * 1000:.0f} ms" for what, d in delays.items()))
+            assert max(delays.values()) < 1.0, delays
+            kf.save([r for r in kf.load() if r.key_hash != digest] + [KeyRecord(digest, "admin", frozenset({ns.name}))])
+            time.sleep(0.7)  # a re-import of the key as active does not bring a revoked key back
+            assert client.get(f"/v1/{ns.name}/entities/E-1", headers={"Authorization": f"Bearer {key}"}).status_code == 401
+        exported = runner.invoke(cli, ["keys", "export", str(tmp_path / "out.json")])
+        assert exported.exit_code == 0 and digest in (tmp_path / "out.json").read_text()
+        assert runner.invoke(cli, ["keys", "import", str(tmp_path / "out.json")]).stdout.startswith("0 keys changed")
+    finally:
+        drop_keys(store, [digest, hash_key(hand_key)] if "hand_key" in locals() else [digest])
+
+
+def test_serve_finds_keys_only_neo4j_holds(settings: Settings, store: Store, tmp_path: Path,
+                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("GRAPHMEM_HOME", str(tmp_path))
+    monkeypatch.setenv("GRAPHMEM_API_KEYS", "")
+    monkeypatch.setenv("NEO4J_URI", settings.neo4j_uri or "")
+    monkeypatch.delenv("GRAPHMEM_KEYS_FILE", raising=False)
+    _, rec = keystore.create_key(store, "auditor", ["*"], "elsewhere")
+    try:
+        assert not prepare_serve().open  # no file, no env: the key in Neo4j is enough
+    finally:
+        drop_keys(store, [rec.key_hash])
+
+
+def test_authentication_comes_before_the_body(keyed: tuple[TestClient, Keys], ns: Namespace) -> None:
+    client, keys = keyed
+    url, body = f"/v1/{ns.name}/search", b'{"query": "unterminated'
+    for headers, status in [({"Authorization": "Bearer not-a-real-key-0123456789"}, 401), ({}, 401),
+                            (keys.auth("agent"), 400)]:
+        r = client.post(url, content=body, headers={"Content-Type": "application/json", **headers})
+        assert r.status_code == status, (headers, r.text)
+    r = client.post(url, json={"query": 5}, headers={"Authorization": "Bearer not-a-real-key-0123456789"})
+    assert r.status_code == 401 and r.json()["error"]["code"] == "invalid_key"  # before 422, too
+    big = iter([b'{"query": "' + b"x" * 700_000, b"x" * 700_000 + b'"}'])  # streamed: no Content-Length
+    r = client.post(url, content=big, headers={"Authorization": "Bearer not-a-real-key-0123456789"})
+    assert r.status_code == 401  # before a body read past the limit (413)
+
+
+def test_an_unreachable_neo4j_keeps_the_last_known_keys(settings: Settings, store: Store, ns: Namespace,
+                                                        tmp_path: Path) -> None:
+    """Neither open up nor lock everyone out: a failed poll leaves the keyring as it was."""
+    live = keystore.LiveKeyring(open_access=False, api_keys=None, keys_file=tmp_path / "none.json")
+    key, rec = keystore.create_key(store, "agent", [ns.name], "outage")
+    try:
+        assert live.refresh(store, force=True)
+        dead = Store(settings.model_copy(update={"neo4j_max_retry_time": 0.5}), "bolt://127.0.0.1:1", None)
+        try:
+            started = time.monotonic()
+            assert not live.refresh(dead, force=True)
+            print(f"\nfailed poll gave up after {(time.monotonic() - started) * 1000:.0f} ms")
+        finally:
+            dead.close()
+        assert live.authenticate(f"Bearer {key}").role == "agent"
+        with pytest.raises(Unauthorized):
+            live.authenticate(None)
+    finally:
+        drop_keys(store, [rec.key_hash])

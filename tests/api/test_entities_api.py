@@ -60,7 +60,9 @@ def test_seed_example_over_rest(client: TestClient, seeded: str) -> None:
                                               "valid_from": "2026-07-01T00:00:00+08:00", "reason": "moved"})
     assert r.status_code == 201 and r.json()["changed"] and len(r.json()["closed"]) == 1
     learned = r.json()["txn_time"]
-    assert client.get(f"{seeded}/entities/U-1").json()["attributes"]["city"] == "Beijing"
+    # any day after the move, not "now": which side of 07-01 the machine's calendar is on is no input here
+    later = client.get(f"{seeded}/entities/U-1", params={"valid_at": "2026-12-31T23:59:59Z"})
+    assert later.json()["attributes"]["city"] == "Beijing"
     at = {"valid_at": "2026-07-02"}
     assert client.get(f"{seeded}/entities/U-1", params=at).json()["attributes"]["city"] == "Beijing"
     before = client.get(f"{seeded}/entities/U-1", params={**at, "known_at": created_at}).json()
@@ -68,7 +70,9 @@ def test_seed_example_over_rest(client: TestClient, seeded: str) -> None:
     assert client.get(f"{seeded}/entities/U-1", params={**at, "known_at": learned}).json()["attributes"]["city"] == \
         "Beijing"
     r = client.get(f"{seeded}/entities/U-1", params={"known_at": "2020-01-01T00:00:00Z"})
-    assert r.status_code == 404 and r.json()["error"]["code"] == "unknown_entity"
+    assert r.status_code == 404 and r.json()["error"]["code"] == "not_yet_known"  # it exists, unknown then
+    assert r.json()["error"]["details"] == {"entity": "U-1", "known_at": "2020-01-01T00:00:00Z",
+                                            "created_at": created_at}
     again = client.post(f"{seeded}/facts", json={"entity": "U-1", "attribute": "city", "value": "Beijing",
                                                   "valid_from": "2026-06-30T16:00:00Z"})
     assert again.status_code == 200 and again.json()["changed"] is False
@@ -108,7 +112,8 @@ def test_lookup_is_exact_and_normalised(client: TestClient, seeded: str) -> None
     assert keys(attribute="order_id", value="ORD-2024-01") == []
     assert keys(attribute="order_id", value="ord-2024-010") == []
     assert keys(attribute="age", value="30", type="int") == ["U-3"]
-    assert keys(attribute="age", value="30") == []  # the string "30" is not the integer 30
+    assert keys(attribute="age", value="30") == ["U-3"]  # no type: the text and the number it spells
+    assert keys(attribute="age", value="30", type="string") == []  # the string "30" is not the integer 30
     assert keys(attribute="phone", value="13800001234", valid_at="2025-12-31") == []
 
 
@@ -202,6 +207,14 @@ BAD: list[tuple[str, str, Any, int, str, str]] = [
     ("get", "/graph", {"start": "U-1", "depth": "two"}, 422, "invalid_input", "depth"),
     ("get", "/graph", {"start": "U-404"}, 404, "unknown_entity", ""),
     ("get", "/entities/U-1", {"known_at": "yesterday"}, 422, "invalid_time", "known_at"),
+    ("get", "/entities/U-1", {"as_of": "2026-03-01"}, 422, "unknown_parameter", "as_of"),
+    ("get", "/entities/U-1/history", {"attribute": "cty"}, 422, "unknown_attribute", "attribute"),
+    ("get", "/entities/U-1/history", {"atribute": "city"}, 422, "unknown_parameter", "atribute"),
+    ("get", "/lookup", {"attribute": "cty", "value": "Shanghai"}, 422, "unknown_attribute", "attribute"),
+    ("get", "/lookup", {"attribute": "city", "value": "x", "type": "float64"}, 422, "invalid_input", "type"),
+    ("get", "/graph", {"start": "U-1", "dept": 2}, 422, "unknown_parameter", "dept"),
+    ("post", "/facts?dry_run=1", {"entity": "U-1", "attribute": "city", "value": "X"}, 422, "unknown_parameter",
+     "dry_run"),
 ]
 
 
@@ -231,6 +244,55 @@ def test_bad_input_is_refused_and_writes_nothing(refusing: tuple[TestClient, Nam
     if field:
         assert field in [f["field"] for f in err["details"]["fields"]], err
     assert snapshot(store, ns) == before
+
+
+def test_every_route_refuses_query_parameters_it_does_not_declare(client: TestClient, seeded: str) -> None:
+    """One mechanism (api.deps.known_query_only on every router): every endpoint the app documents, and the
+    health routes, answer 422 `unknown_parameter` naming each unknown name, before reading any body."""
+    import re
+
+    paths = [(m.lower(), p) for p, item in client.app.openapi()["paths"].items()  # type: ignore[attr-defined]
+             for m in item]
+    assert len(paths) > 20 and ("get", "/healthz") in paths
+    for method, path in paths:
+        url = re.sub(r"\{[^}]+\}", "x", path.replace("/v1/{ns}", seeded))
+        kwargs = {"json": {}} if method in ("post", "put", "patch") else {}
+        r = client.request(method.upper(), url, params={"bogus": "1", "also": "2"}, **kwargs)
+        assert r.status_code == 422, (method, path, r.text)
+        err = r.json()["error"]
+        assert err["code"] == "unknown_parameter" and [f["field"] for f in err["details"]["fields"]] == [
+            "also", "bogus"], (path, err)
+    r = client.get(f"{seeded}/entities/U-1", params={"valid_at": "2026-01-02", "as_of": "2026-01-01"})
+    assert [f["field"] for f in r.json()["error"]["details"]["fields"]] == ["as_of"]  # declared names pass
+    assert "valid_at" in r.json()["error"]["message"]  # the message says what the route takes
+    assert client.get(f"{seeded}/entities/U-1", params={"valid_at": "2026-01-02"}).status_code == 200
+
+
+def test_a_number_is_found_without_a_type_hint(client: TestClient, seeded: str) -> None:
+    """"249" finds 249 and 249.0 stored as numbers (and "249" stored as text); the type names are the
+    schema's (string, integer, number, boolean), the short Python ones still accepted."""
+    for key, value in (("O-1", 249), ("O-2", 249.0), ("O-3", "249"), ("O-4", 249.5)):
+        assert client.put(f"{seeded}/entities/{key}", json={"type": "order", "attributes": {"total": value}}
+                          ).status_code == 201
+
+    def keys(**params: str) -> list[str]:
+        r = client.get(f"{seeded}/lookup", params={"attribute": "total", **params})
+        assert r.status_code == 200, r.text
+        return [e["key"] for e in r.json()["entities"]]
+
+    assert keys(value="249") == ["O-1", "O-2", "O-3"]
+    assert keys(value="249.0") == ["O-1", "O-2", "O-3"] or keys(value="249.0") == ["O-1", "O-2"]
+    assert keys(value="249.5") == ["O-4"]
+    assert keys(value="249", type="number") == keys(value="249", type="integer") == ["O-1", "O-2"]
+    assert keys(value="249", type="string") == keys(value="249", type="str") == ["O-3"]
+    assert keys(value="249.5", type="float") == ["O-4"]
+
+
+def test_a_known_attribute_with_no_versions_is_an_empty_history_with_a_reason(client: TestClient,
+                                                                               seeded: str) -> None:
+    r = client.get(f"{seeded}/entities/C-1/history", params={"attribute": "city"})
+    assert r.status_code == 200 and r.json()["versions"] == [] and "no versions of 'city'" in r.json()["reason"]
+    assert client.get(f"{seeded}/entities/U-1/history", params={"attribute": "city"}).json()["reason"] is None
 
 
 def test_malformed_json_is_400_and_writes_nothing(client: TestClient, store: Store, ns: Namespace,

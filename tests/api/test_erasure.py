@@ -14,7 +14,7 @@ from click.testing import CliRunner
 from fastapi.testclient import TestClient
 
 from graphmem_tools.cli import cli
-from graphmem.privacy import key_hash
+from graphmem.privacy import erasure_secret, key_hash
 from graphmem.settings import Settings
 from graphmem.store import Store
 from graphmem.types import Namespace
@@ -78,10 +78,10 @@ def erase(client: TestClient, ns: Namespace, key: str, reason: str = "data subje
 
 
 def test_erasure_marks_entity_and_everything_that_mentions_it(client: TestClient, store: Store, ns: Namespace,
-                                                             seeded: Seeded) -> None:
+                                                             seeded: Seeded, settings: Settings) -> None:
     record = erase(client, ns, seeded.key)
     assert record["key"] == seeded.key and record["status"] == "erased" and record["erased_by"] == "open"
-    assert record["key_hash"] == key_hash(ns, seeded.key)
+    assert record["key_hash"] == key_hash(ns, seeded.key, erasure_secret(settings))
     assert (record["turns"], record["summaries"]) == (1, 1)
     rows = cypher(store, """MATCH (n {ns: $ns}) WHERE n:Entity OR n:Turn OR n:Summary
                             RETURN coalesce(n.key, n.id) AS id, n.erased_at IS NOT NULL AS erased,
@@ -154,7 +154,7 @@ def test_purge_waits_for_the_retention_period(client: TestClient, store: Store, 
 
 
 def test_after_purge_no_erased_value_is_stored_anywhere(client: TestClient, store: Store, ns: Namespace,
-                                                       seeded: Seeded) -> None:
+                                                       seeded: Seeded, settings: Settings) -> None:
     erase(client, ns, seeded.key)
     result = client.post(f"/v1/{ns.name}/purge", json={"older_than_days": 0}).json()
     assert {k: result[k] for k in ("entities", "turns", "summaries", "attributes")} == {
@@ -168,7 +168,7 @@ def test_after_purge_no_erased_value_is_stored_anywhere(client: TestClient, stor
     assert set(turn["p"]) == {"ns", "id", "session", "seq", "role", "at", "erased_at", "purged_at"}
     assert cypher(store, "MATCH (:Turn {ns: $ns, id: 't1'})-[:NEXT]->(t) RETURN t.id AS id", ns=ns.name) == [{"id": "t2"}]
     [tomb] = cypher(store, "MATCH (t:Tombstone {ns: $ns}) RETURN properties(t) AS p", ns=ns.name)
-    assert tomb["p"]["key_hash"] == key_hash(ns, seeded.key) and tomb["p"]["by"] == "open"
+    assert tomb["p"]["key_hash"] == key_hash(ns, seeded.key, erasure_secret(settings)) and tomb["p"]["by"] == "open"
     assert {"erased_at", "purged_at", "reason", "purged_by"} <= set(tomb["p"])
     [rec] = cypher(store, "MATCH (p:PurgeRecord {ns: $ns}) RETURN p.entities AS n, p.by AS by", ns=ns.name)
     assert rec == {"n": 1, "by": "open"}

@@ -252,7 +252,7 @@ def test_recovers_when_neo4j_comes_back_without_a_restart(settings: Settings, pr
         assert client.get("/readyz").status_code == 503  # nothing listens yet
         assert client.get(f"/v1/{ns.name}/erasures").status_code == 503
         proxy.start()
-        assert _neo4j_answers(client)
+        _wait_until_answers(client)  # the store's circuit is open: it half-opens with one probe a second
         assert client.get(f"/v1/{ns.name}/erasures").json() == {"erasures": [], "purges": []}
         proxy.stop()  # Neo4j goes away under a running, connected app
         r = client.get(f"/v1/{ns.name}/erasures")
@@ -264,6 +264,13 @@ def test_recovers_when_neo4j_comes_back_without_a_restart(settings: Settings, pr
             assert time.monotonic() < deadline, "did not reconnect"
             time.sleep(0.2)
         assert _neo4j_answers(client)
+
+
+def _wait_until_answers(client: TestClient, within: float = 10.0) -> None:
+    deadline = time.monotonic() + within
+    while not _neo4j_answers(client):
+        assert time.monotonic() < deadline, "did not reconnect"
+        time.sleep(0.2)
 
 
 def _neo4j_answers(client: TestClient) -> bool:

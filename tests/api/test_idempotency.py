@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from datetime import timedelta
@@ -13,7 +14,7 @@ from fastapi.testclient import TestClient
 
 from api.app import create_app
 from graphmem import idempotency
-from graphmem.errors import IdempotencyMismatch
+from graphmem.errors import IdempotencyMismatch, StoreUnavailable
 from graphmem.instants import utcnow
 from graphmem.settings import Settings
 from graphmem.store import Store
@@ -163,3 +164,93 @@ def test_retried_turn_and_fact_are_written_once(client: TestClient, store: Store
     assert a.status_code == b.status_code == 201 and a.json() == b.json()
     versions = cypher(store, "MATCH (:Entity {ns: $ns, key: 'U-1'})-[v:HAS]->() RETURN count(v) AS n", ns=ns.name)
     assert versions[0]["n"] == 1
+
+
+# --- failures and leases (issue 16: a key whose request died stayed "in progress" for 24 h) -------------
+@pytest.fixture
+def short_lease(settings: Settings, store: Store) -> Iterator[Store]:
+    """A store of its own whose claims lease for 1 s (the default is 10 s), on the same server."""
+    s = Store(settings.model_copy(update={"idempotency_lease_seconds": 1.0}), store.uri, store.auth)
+    yield s
+    s.close()
+
+
+def failing_app(store: Store, calls: list[str], *, sleep: float = 0.0) -> TestClient:
+    """The real app plus three routes that fail or stall after the key was claimed: the release path
+    runs only when a request claimed a key and then failed, which no real route does on demand."""
+    app = create_app(store.settings, store)
+
+    def unavailable(ns: str) -> None:
+        calls.append("503")
+        raise StoreUnavailable("Neo4j went away mid-request")
+
+    def crash(ns: str) -> None:
+        calls.append("500")
+        raise RuntimeError("a bug")
+
+    def slow(ns: str) -> dict[str, int]:
+        calls.append("slow")
+        time.sleep(sleep)
+        return {"n": len(calls)}
+
+    app.add_api_route("/v1/{ns}/test-unavailable", unavailable, methods=["POST"])
+    app.add_api_route("/v1/{ns}/test-crash", crash, methods=["POST"])
+    app.add_api_route("/v1/{ns}/test-slow", slow, methods=["POST"])
+    return TestClient(app, raise_server_exceptions=False)
+
+
+@pytest.mark.parametrize(("route", "status"), [("test-unavailable", 503), ("test-crash", 500)])
+def test_a_failed_request_releases_its_key(store: Store, ns: Namespace, route: str, status: int) -> None:
+    calls: list[str] = []
+    with failing_app(store, calls) as client:
+        r = client.post(f"/v1/{ns.name}/{route}", json={}, headers={"Idempotency-Key": "fails-1"})
+        assert r.status_code == status and "Idempotency-Replayed" not in r.headers
+        assert count(store, ns, "IdempotencyKey") == 0  # released, not left pending
+        again = client.post(f"/v1/{ns.name}/{route}", json={}, headers={"Idempotency-Key": "fails-1"})
+        assert again.status_code == status and len(calls) == 2  # the retry ran again, it was not refused 409
+
+
+def test_an_abandoned_claim_lapses_and_the_retry_runs(store: Store, scope: idempotency.Scope) -> None:
+    """A process that claimed a key and died (or lost Neo4j before releasing it) leaves a pending claim
+    nobody renews: the same request takes it over once the lease ran out; a different body may not."""
+    dead = idempotency.claim(store, scope, request_hash="h1", now=utcnow() - timedelta(seconds=11))
+    assert dead.claimed
+    with pytest.raises(IdempotencyMismatch):
+        idempotency.claim(store, scope, request_hash="h2")
+    retry = idempotency.claim(store, scope, request_hash="h1")
+    assert retry.claimed and retry.token != dead.token
+    idempotency.complete(store, scope, dead.token, status=201, response='{"late":1}', media_type="application/json")
+    idempotency.complete(store, scope, retry.token, status=201, response='{"ok":1}', media_type="application/json")
+    replay = idempotency.claim(store, scope, request_hash="h1", now=utcnow() + timedelta(hours=1))
+    assert not replay.claimed and replay.done and replay.response == '{"ok":1}'  # done: no lease, kept 24 h
+
+
+def test_a_renewed_claim_is_not_taken_over(store: Store, scope: idempotency.Scope) -> None:
+    first = idempotency.claim(store, scope, request_hash="h1", now=utcnow() - timedelta(seconds=11))
+    assert idempotency.renew(store, scope, first.token)
+    seen = idempotency.claim(store, scope, request_hash="h1")
+    assert not seen.claimed and not seen.lapsed and seen.state == "pending"
+
+
+def test_a_waiting_retry_takes_over_when_the_lease_lapses(short_lease: Store, ns: Namespace) -> None:
+    where = idempotency.Scope(ns, "key-1", "POST /v1/x/facts", "lapse")
+    first = idempotency.claim(short_lease, where, request_hash="h1")  # then its process "dies"
+    seen = idempotency.claim(short_lease, where, request_hash="h1")
+    assert not seen.claimed
+    started = time.monotonic()
+    taken = idempotency.wait_done(short_lease, where, seen)  # waits out the 1 s lease, then claims
+    assert taken.claimed and taken.token != first.token
+    assert 0.5 < time.monotonic() - started < 3.0
+
+
+def test_a_long_request_renews_its_lease(short_lease: Store, ns: Namespace) -> None:
+    """A request working for 2.5 s with a 1 s lease keeps its claim: the concurrent retry replays its answer."""
+    calls: list[str] = []
+    with failing_app(short_lease, calls, sleep=2.5) as client, ThreadPoolExecutor(2) as pool:
+        post = lambda: client.post(f"/v1/{ns.name}/test-slow", json={}, headers={"Idempotency-Key": "long-1"})  # noqa: E731
+        first = pool.submit(post)
+        time.sleep(0.3)
+        second = pool.submit(post)
+        a, b = first.result(timeout=30), second.result(timeout=30)
+    assert a.status_code == b.status_code == 200 and a.json() == b.json() == {"n": 1}
+    assert calls == ["slow"] and b.headers["Idempotency-Replayed"] == "true"

@@ -5,7 +5,7 @@ goes through REST."""
 from __future__ import annotations
 
 import json
-from datetime import datetime, timezone
+from datetime import datetime, timedelta, timezone
 from typing import Any
 
 import pytest
@@ -18,12 +18,27 @@ from graphmem.types import Namespace
 
 pytestmark = pytest.mark.neo4j
 UTC = timezone.utc
+# The move of the time tests, relative to the machine's clock (a question with no time reads facts as of
+# now, and REST takes no clock): it is always 60 days ago, and BEFORE (the 1st of the month before it) a
+# day the user still lived in Shanghai. Day 1 on purpose: see the xfail below.
+MOVE = datetime.now(UTC).replace(hour=0, minute=0, second=0, microsecond=0) - timedelta(days=60)
+BEFORE = (MOVE.replace(day=1) - timedelta(days=1)).date().replace(day=1)
+
+
+def assert_routed(resp: dict[str, Any]) -> None:
+    """Every recall answer explains itself: a non-empty route, each step naming its channel and saying why
+    (DESIGN.md, "Router": rules are explained, not hidden), whether or not `entity` was given."""
+    assert resp["route"], resp
+    for step in resp["route"]:
+        assert step["channel"] and step["reason"].strip(), resp["route"]
 
 
 def ask(client: Any, ns: Namespace, **body: Any) -> dict[str, Any]:
     r = client.post(f"/v1/{ns.name}/recall", json=body)
     assert r.status_code == 200, r.text
-    return r.json()  # type: ignore[no-any-return]
+    resp: dict[str, Any] = r.json()
+    assert_routed(resp)
+    return resp
 
 
 def texts(resp: dict[str, Any]) -> list[str]:
@@ -33,7 +48,7 @@ def texts(resp: dict[str, Any]) -> list[str]:
 # --- rule 1: identifiers ------------------------------------------------------------------------------
 def seed_users(store: Store, ns: Namespace) -> None:
     """Three users whose phones differ by one digit, each with an order (attribute and relation)."""
-    since = datetime(2026, 1, 10, tzinfo=UTC)
+    since = MOVE - timedelta(days=365)  # before today, whatever today is: the questions read as of now
     for n, name in (("137", "Zhao Min"), ("138", "Li Lei"), ("139", "Han Meimei")):
         temporal.put_entity(store, ns, key=f"U-{n}", type="user", name=name, valid_from=since,
                             attributes={"phone": f"{n}-0000-1234", "order_id": f"ORD-{n}1"})
@@ -95,10 +110,9 @@ def test_an_erased_entity_never_appears(client: Any, store: Store, ns: Namespace
 
 # --- time: a move --------------------------------------------------------------------------------------
 def seed_move(store: Store, ns: Namespace) -> None:
-    temporal.put_entity(store, ns, key="U-1", type="user", name="Alice", valid_from=datetime(2026, 1, 1, tzinfo=UTC),
+    temporal.put_entity(store, ns, key="U-1", type="user", name="Alice", valid_from=MOVE - timedelta(days=180),
                         attributes={"city": "Shanghai"})
-    temporal.assert_fact(store, ns, entity="U-1", attribute="city", value="Beijing",
-                         valid_from=datetime(2026, 7, 1, tzinfo=UTC), reason="moved")
+    temporal.assert_fact(store, ns, entity="U-1", attribute="city", value="Beijing", valid_from=MOVE, reason="moved")
 
 
 @pytest.mark.parametrize("query", ["Where does the user live?", "用户住在哪里？"])
@@ -107,15 +121,24 @@ def test_after_a_move_only_the_new_city_and_before_it_only_the_old(client: Any, 
     seed_move(store, ns)
     now = ask(client, ns, query=query, entity="U-1")
     assert "Beijing" in now["context"] and "Shanghai" not in json.dumps(now)
-    before = ask(client, ns, query=query, entity="U-1", valid_at="2026-06-01")
+    before = ask(client, ns, query=query, entity="U-1", valid_at=BEFORE.isoformat())
     assert "Shanghai" in before["context"] and "Beijing" not in json.dumps(before)
-    assert before["valid_at"] == "2026-06-01T00:00:00Z"
+    assert before["valid_at"] == f"{BEFORE}T00:00:00Z"
+    assert now["route"][0]["channel"] == "exact" and "'U-1' given by the caller" in now["route"][0]["reason"]
+
+
+def test_an_entity_given_with_no_identifier_in_the_query_still_says_its_route(client: Any, store: Store,
+                                                                              ns: Namespace) -> None:
+    seed_move(store, ns)
+    resp = ask(client, ns, query="anything to know?", entity="U-1")
+    assert [s["channel"] for s in resp["route"]] == ["exact"]
+    assert "entity 'U-1' given by the caller → read exactly" in resp["route"][0]["reason"]
 
 
 def seed_move_talk(store: Store, ns: Namespace) -> None:
     """The move, and a conversation that mentions the user (by key) but not where they live."""
     seed_move(store, ns)
-    t0 = datetime(2026, 7, 2, 9, 0, tzinfo=UTC)
+    t0 = MOVE + timedelta(days=1, hours=9)
     said = ["User U-1 asked us to update the delivery address for the next parcel.",
             "The agent confirmed the new delivery address of U-1.",
             "用户 U-1 要求更新收货地址。", "客服确认了 U-1 的新地址。"]
@@ -137,19 +160,23 @@ def test_an_open_question_falls_back_to_semantic_then_the_current_profile(client
     assert "Shanghai" not in json.dumps(resp, ensure_ascii=False)
     tiers = [r["channel"] for r in resp["results"]]
     assert tiers.index("facts") < tiers.index("semantic")  # current facts outrank what was said
-    before = ask(client, ns, query=query, valid_at="2026-06-01")
+    before = ask(client, ns, query=query, valid_at=BEFORE.isoformat())
     assert [(r["attribute"], r["value"]) for r in before["results"] if r["kind"] == "fact"] == [("city", "Shanghai")]
     assert "Beijing" not in json.dumps(before, ensure_ascii=False)
 
 
 def test_time_words_set_valid_at(client: Any, store: Store, ns: Namespace) -> None:
     seed_move(store, ns)
-    resp = ask(client, ns, query="Where did U-1 live as of 2026-03-01?")
-    assert resp["valid_at"] == "2026-03-01T00:00:00Z"
+    resp = ask(client, ns, query=f"Where did U-1 live as of {BEFORE}?")
+    assert resp["valid_at"] == f"{BEFORE}T00:00:00Z"
     assert "Shanghai" in resp["context"] and "Beijing" not in resp["context"]
-    assert any("as of 2026-03-01" in s["reason"] for s in resp["route"])
-    zh = ask(client, ns, query="截至2026年3月1日U-1住在哪里")
-    assert zh["valid_at"] == "2026-03-01T00:00:00Z" and "Shanghai" in zh["context"]
+    assert any(f"as of {BEFORE}" in s["reason"] for s in resp["route"])
+    zh = ask(client, ns, query=f"截至{BEFORE.year}年{BEFORE.month}月{BEFORE.day}日U-1住在哪里")
+    assert zh["valid_at"] == f"{BEFORE}T00:00:00Z" and "Shanghai" in zh["context"]
+
+
+def test_a_chinese_date_with_a_two_digit_month_and_day_is_a_time_word(client: Any, ns: Namespace) -> None:
+    assert ask(client, ns, query="截至2025年10月17日U-1住在哪里")["valid_at"] == "2025-10-17T00:00:00Z"
 
 
 def test_known_at_before_the_move_was_learnt(client: Any, store: Store, ns: Namespace) -> None:
@@ -187,6 +214,17 @@ def test_how_do_i_refund_returns_the_refund_workflow(client: Any, store: Store, 
     assert first["channel"] == "workflow" and first["task_type"] == "refund"
     assert "issue_refund" in first["text"] and "issue_refund" in resp["context"].splitlines()[0]
     assert all(r.get("task_type") != "reset_password" for r in resp["results"])
+
+
+def test_a_workflow_line_is_filled_with_the_task_values(client: Any, store: Store, ns: Namespace) -> None:
+    seed_workflows(store, ns)
+    resp = ask(client, ns, query="How do I refund order ORD-905?")
+    first = resp["results"][0]
+    assert first["channel"] == "workflow" and first["filled"], first
+    line = resp["context"].splitlines()[0]
+    for name, value in first["filled"].items():
+        assert "{" + name + "}" not in line and value in line, (name, line)
+    assert "ORD-905" in line
 
 
 def test_a_task_type_asks_for_its_workflow(client: Any, store: Store, ns: Namespace) -> None:

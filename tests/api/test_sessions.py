@@ -3,6 +3,7 @@ written."""
 
 from __future__ import annotations
 
+from datetime import datetime, timedelta, timezone
 from typing import Any
 
 import pytest
@@ -24,12 +25,15 @@ def _error(r: Any, status: int, code: str, field: str | None = None) -> dict[str
 
 def test_post_turn_then_window_and_lookup(client: TestClient, ns: Namespace) -> None:
     base = f"/v1/{ns.name}"
+    # a day before the next turn, which takes the machine's clock: relative, so the window's order by time
+    # holds on any date
+    said = datetime.now(timezone.utc).replace(microsecond=0) - timedelta(days=1)
     r = client.post(f"{base}/sessions/s1/turns", json={"role": "user", "text": "Hello, order ORD-9 is late",
-                                                       "speaker": "Ann", "at": "2026-03-01T10:00:00+01:00",
-                                                       "id": "D1:3", "metadata": {"lang": "en"}})
+                                                       "speaker": "Ann", "id": "D1:3", "metadata": {"lang": "en"},
+                                                       "at": said.astimezone(timezone(timedelta(hours=1))).isoformat()})
     assert r.status_code == 201, r.text
     body = r.json()
-    assert body["id"] == "D1:3" and body["seq"] == 1 and body["at"] == "2026-03-01T09:00:00Z"
+    assert body["id"] == "D1:3" and body["seq"] == 1 and body["at"] == said.strftime("%Y-%m-%dT%H:%M:%SZ")
     assert body["metadata"] == {"lang": "en"} and body["folded"] == [] and body["summary"] is None
     r = client.post(f"{base}/sessions/s1/turns", json={"text": "Sorry about that", "role": "assistant", "id": "D1:30"})
     assert r.status_code == 201 and r.json()["seq"] == 2

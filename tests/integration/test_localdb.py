@@ -29,7 +29,7 @@ def _probe_outage(local: LocalNeo4j, info: object) -> None:
     from api.app import create_app
 
     s = Settings(_env_file=None, neo4j_uri=info.bolt_uri, neo4j_password=info.password,  # type: ignore[attr-defined, call-arg]
-                 neo4j_max_retry_time=1.0)
+                 neo4j_max_retry_time=1.0, open=True)
     with TestClient(create_app(s)) as client:
         assert client.get("/readyz").status_code == 200
         local.stop()

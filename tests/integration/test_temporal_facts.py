@@ -32,6 +32,11 @@ def D(text: str) -> datetime:
     return datetime.fromisoformat(text).replace(tzinfo=UTC)
 
 
+#: "now" for reads of facts given fixed 2026 dates: after all of them, whatever the machine's calendar says
+#: (a read's default valid_at is the machine's clock, which these dates once lay ahead of)
+NOW = D("2026-09-01")
+
+
 def count_versions(store: Store, ns: Namespace, key: str) -> int:
     return len(history(store, ns, key=key, view="audit").versions)
 
@@ -113,14 +118,15 @@ def test_many_valued_attribute(store: Store, ns: Namespace) -> None:
     declare_attribute(store, ns, name="tag", many=True)
     put_entity(store, ns, key="U-1", type="user", attributes={"tag": ["vip", "beta"]}, valid_from=D("2026-01-01"))
     assert_fact(store, ns, entity="U-1", attribute="tag", value="churn-risk", valid_from=D("2026-02-01"))
-    assert sorted(read_entity(store, ns, key="U-1").attributes["tag"]) == ["beta", "churn-risk", "vip"]
+    assert sorted(read_entity(store, ns, key="U-1", valid_at=NOW).attributes["tag"]) == ["beta", "churn-risk", "vip"]
     retract_fact(store, ns, entity="U-1", attribute="tag", value="beta", valid_from=D("2026-03-01"))
-    assert sorted(read_entity(store, ns, key="U-1").attributes["tag"]) == ["churn-risk", "vip"]
+    assert sorted(read_entity(store, ns, key="U-1", valid_at=NOW).attributes["tag"]) == ["churn-risk", "vip"]
     assert sorted(read_entity(store, ns, key="U-1", valid_at=D("2026-02-15")).attributes["tag"]) == [
         "beta", "churn-risk", "vip"]
     k = datetime.now(UTC)
-    assert sorted(read_entity(store, ns, key="U-1", known_at=k).attributes["tag"]) == ["churn-risk", "vip"]
-    assert [e.key for e in lookup(store, ns, attribute="tag", value="vip").entities] == ["U-1"]
+    believed = read_entity(store, ns, key="U-1", valid_at=NOW, known_at=k)
+    assert sorted(believed.attributes["tag"]) == ["churn-risk", "vip"]
+    assert [e.key for e in lookup(store, ns, attribute="tag", value="vip", valid_at=NOW).entities] == ["U-1"]
     with pytest.raises(Conflict):  # values exist: it cannot become single-valued
         declare_attribute(store, ns, name="tag", many=False)
     with pytest.raises(InvalidInput):  # a list for a single-valued attribute
@@ -133,8 +139,10 @@ def test_transaction_time_strictly_increases_and_known_at_is_exact(store: Store,
     a = assert_fact(store, ns, entity="U-1", attribute="x", value=1, now=t)  # same clock reading
     b = assert_fact(store, ns, entity="U-1", attribute="x", value=2, now=t)
     assert t <= a.txn_time < b.txn_time and b.txn_time - a.txn_time == timedelta(microseconds=1)
-    assert read_entity(store, ns, key="U-1", known_at=b.txn_time).attributes["x"] == 2
-    assert read_entity(store, ns, key="U-1", known_at=b.txn_time - timedelta(microseconds=1)).attributes["x"] == 1
+    # valid_at too: the facts start at the injected clock `t`, which the machine's may not have reached
+    assert read_entity(store, ns, key="U-1", valid_at=b.txn_time, known_at=b.txn_time).attributes["x"] == 2
+    assert read_entity(store, ns, key="U-1", valid_at=b.txn_time,
+                       known_at=b.txn_time - timedelta(microseconds=1)).attributes["x"] == 1
 
 
 def test_values_keep_their_types(store: Store, ns: Namespace) -> None:

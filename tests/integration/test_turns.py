@@ -10,6 +10,7 @@ import pytest
 from graphmem.channels import temporal
 from graphmem.channels.search import read_rows, search
 from graphmem.channels.conversation.turns import NewTurn, add_turn, add_turns, get_turn
+from graphmem.channels.conversation.summary import read_summary
 from graphmem.channels.conversation.window import read_window
 from graphmem.errors import DuplicateTurn, InvalidInput, NotFound
 from graphmem.settings import Settings
@@ -106,27 +107,65 @@ def test_mentions_entity_keys_and_identifiers(store: Store, ns: Namespace) -> No
     assert hits["p"] == {"U-001"} and hits["q"] == {"U-002", "alice"} and hits["r"] == set()
 
 
-def test_concurrent_writers_to_one_session_serialise(store: Store, ns: Namespace) -> None:
+def test_concurrent_writers_to_one_session_serialise(store: Store, ns: Namespace, settings: Settings) -> None:
+    """16 writers x 10 turns on one session: none refused, seq 1..160 gapless in arrival order, one NEXT
+    chain in seq order, every turn in exactly one of the window and the summary chunks (folds included)."""
+    writers, each, size = 16, 10, settings.window_size
+    temporal.put_entity(store, ns, key="U-001", type="user", attributes={"phone": "138-0000-1234"})
     errors: list[BaseException] = []
+    start = threading.Barrier(writers)
 
-    def writer(name: str) -> None:
-        try:
-            for i in range(4):
-                add_turn(store, ns, session="s", turn=NewTurn(f"{name} {i}", id=f"{name}{i}"))
-        except BaseException as exc:  # pragma: no cover - reported below
-            errors.append(exc)
+    def writer(w: int) -> None:
+        start.wait()
+        for i in range(each):
+            text = f"writer {w} turn {i}" + (" about U-001, phone 138 0000 1234" if i % 3 == 0 else "")
+            try:
+                add_turn(store, ns, session="s", turn=NewTurn(text, speaker=f"w{w}", id=f"w{w}-{i}"))
+            except BaseException as exc:  # pragma: no cover - reported below
+                errors.append(exc)
 
-    threads = [threading.Thread(target=writer, args=(n,)) for n in ("a", "b", "c")]
+    threads = [threading.Thread(target=writer, args=(w,)) for w in range(writers)]
     for t in threads:
         t.start()
     for t in threads:
         t.join()
-    assert not errors
-    w = read_window(store, ns, session="s", size=100)
-    assert sorted(t.seq for t in w.turns) == list(range(1, 13))
-    assert len(_chain(store, ns, "s")) == 12
-    rows = _linked(store, ns, [t.id for t in w.turns])
-    assert sum(1 for r in rows if r["prev"] is None) == 1, "one chain, no fork"
+    assert not errors, errors[:3]
+    n = writers * each
+    shape = store.read("turns/session_shape", ns=ns.name, session="s")[0]
+    assert (shape["turns"], shape["gapless"], shape["chain_ok"], shape["covered_twice"]) == (n, True, True, 0)
+    everything = read_window(store, ns, session="s", size=1000).turns
+    assert sorted(t.seq for t in everything) == list(range(1, n + 1))
+    rows = {r["id"]: r for r in _linked(store, ns, [t.id for t in everything])}
+    by_seq = sorted(everything, key=lambda t: t.seq)
+    assert [rows[t.id]["next"] for t in by_seq] == [t.id for t in by_seq[1:]] + [None], "NEXT follows seq"
+    window = read_window(store, ns, session="s").turns
+    assert [t.id for t in window] == [t.id for t in everything[-size:]]
+    assert all(t.summary is None for t in window), "the window holds no folded turn"
+    folded = [t for t in everything[:-size]]
+    assert all(t.summary is not None for t in folded), "every turn that left the window is folded"
+    summary = read_summary(store, ns, session="s")
+    assert summary.turn_count == n - size and summary.from_seq is not None
+    assert all(p.summary.text for p in summary.parts), "every chunk got its text after the fold"
+    covered = {t.id: t.summary for t in folded}
+    assert set(covered.values()) == {p.id for p in summary.parts}
+
+
+def test_a_chunk_left_without_its_text_is_repaired_by_the_next_write(store: Store, ns: Namespace,
+                                                                     settings: Settings) -> None:
+    """The text of a fold is written after its commit; a writer dying in between leaves a chunk without
+    text, which the session's next write redoes once it is older than STALE_AFTER_S."""
+    size = settings.window_size
+    add_turns(store, ns, session="s", turns=[NewTurn(f"order {i} shipped to Paris", id=f"o{i}")
+                                              for i in range(2 * size)])
+    [part] = read_summary(store, ns, session="s").parts
+    assert part.turn_count == size, "a full chunk: later folds start a new one and never touch it"
+    long_ago = datetime(2020, 1, 1, tzinfo=timezone.utc)  # a fold whose writer died before the text
+    store.write(lambda tx: tx.run("summary/upsert_summaries", ns=ns.name, session="s", now=long_ago,
+                                  summaries=[{"id": part.id, "props": {"text": None}}]))
+    assert not read_summary(store, ns, session="s").parts[0].summary.text
+    add_turn(store, ns, session="s", turn=NewTurn("one more"))
+    first, second = read_summary(store, ns, session="s").parts
+    assert first.id == part.id and "Paris" in first.summary.text and second.turn_count == 1
 
 
 def test_forgetting_archives_past_capacity(store: Store, ns: Namespace, settings: Settings) -> None:

@@ -1,16 +1,25 @@
-"""Pure parts of privacy and idempotency: log redaction, key hashing, input checks, request fingerprints."""
+"""Pure parts of privacy and idempotency: log redaction, tombstone HMAC, the spellings of an erased subject,
+input checks, request fingerprints."""
 
 from __future__ import annotations
 
+import hashlib
 import json
 import logging
+import re
+import stat
+from pathlib import Path
 
 import pytest
+from pydantic import SecretStr
 
 from api.logs import JsonFormatter
 from graphmem.errors import IdempotencyMismatch, InvalidInput
 from graphmem.idempotency import check_key, fingerprint
-from graphmem.privacy import check_older_than, check_reason, key_hash, redact
+from graphmem.identifiers import registry_for
+from graphmem.privacy import Spellings, check_older_than, check_reason, erasure_secret, key_hash, redact
+from graphmem.privacy.spellings import REDACTED, redacted_props
+from graphmem.settings import Settings
 from graphmem.types import Namespace
 
 SECRET_TEXT = "Alice Zhang lives at 12 Quiet Lane and her phone is 138-0000-1234"
@@ -43,11 +52,57 @@ def test_redacted_params_in_a_json_log_line_carry_no_personal_value(caplog: pyte
     assert "Alice" not in line and "turns/append" in line
 
 
-def test_key_hash_depends_on_namespace_and_key() -> None:
-    a = key_hash(Namespace("tenant-a"), "U-1")
-    assert a == key_hash(Namespace("tenant-a"), "U-1") and len(a) == 64
-    assert a != key_hash(Namespace("tenant-b"), "U-1") != key_hash(Namespace("tenant-a"), "U-2")
-    assert "U-1" not in a
+def test_key_hash_is_an_hmac_under_the_server_secret() -> None:
+    secret = b"s" * 32
+    a = key_hash(Namespace("tenant-a"), "U-1", secret)
+    assert a == key_hash(Namespace("tenant-a"), "U-1", secret) and len(a) == 64
+    assert a != key_hash(Namespace("tenant-b"), "U-1", secret) != key_hash(Namespace("tenant-a"), "U-2", secret)
+    assert a != key_hash(Namespace("tenant-a"), "U-1", b"t" * 32)  # a guess cannot be tested without the secret
+    assert a != hashlib.sha256(b"tenant-a:U-1").hexdigest() and "U-1" not in a
+
+
+def test_erasure_secret_is_generated_once_with_mode_0600(tmp_path: Path) -> None:
+    settings = Settings(_env_file=None, home=tmp_path / "home")  # type: ignore[call-arg]
+    first = erasure_secret(settings)
+    path = tmp_path / "home" / "erasure.secret"
+    assert stat.S_IMODE(path.stat().st_mode) == 0o600 and len(first) == 64
+    assert erasure_secret(settings) == first
+    given = settings.model_copy(update={"erasure_secret": SecretStr("from-the-setting")})
+    assert erasure_secret(given) == b"from-the-setting"
+
+
+REGISTRY = registry_for(None)
+SUBJECT = Spellings.of(key="U-ZQ1", name="Zelda Quorn", registry=REGISTRY, attributes=[
+    ("phone", "415-555-0142"), ("email", "Zelda.Q@Example.org"), ("city", "Shanghai"), ("nickname", "Zee Q"),
+    ("note", "second line 138 0000 1234"), ("plan", "gold")])
+
+
+@pytest.mark.parametrize("text", [
+    "+1 (415) 555-0142", "415-555-0142", "4155550142", "call 415.555.0142 tonight", "local 555-0142",
+    "write to ZELDA.Q@EXAMPLE.ORG", "zelda   quorn called", "Zelda Quorn", "ask zee q", "ticket for u-zq1",
+    "13800001234", "用户138-0000-1234的", '{"contact": "Zelda Quorn"}', '{"n": "Zelda Quorn\u00e9"}'])
+def test_every_spelling_of_the_subject_is_found(text: str) -> None:
+    assert SUBJECT.found_in(text), text
+
+
+@pytest.mark.parametrize("text", [
+    "4155550143", "415-555-0143", "u-zq12", "Zeldas Quornish", "Shanghai", "gold plan", "2026-01-02",
+    "zelda.q@example.organic", "nothing here"])
+def test_other_values_are_not_spellings(text: str) -> None:
+    assert not SUBJECT.found_in(text), text
+
+
+def test_probes_are_a_superset_cypher_can_test() -> None:
+    words, digits = SUBJECT.probe_words(), SUBJECT.probe_digits()
+    assert digits == ["0001234", "5550142"]
+    for text in ("+1 (415) 555-0142", "ZELDA quorn", "zee  q"):
+        low, only_digits = text.lower(), re.sub(r"\D", "", text)
+        assert any(w in low for w in words) or any(d in only_digits for d in digits)
+
+
+def test_redacted_props_keep_identity_and_other_values() -> None:
+    props = {"key": "U-ZQ1", "name": "Zelda Quorn's order", "tags": ["vip", "4155550142"], "city": "Paris"}
+    assert redacted_props(props, SUBJECT, keep={"key"}) == {"name": REDACTED, "tags": ["vip", REDACTED]}
 
 
 def test_erasure_reason_is_required_and_bounded() -> None:

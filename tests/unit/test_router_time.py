@@ -1,4 +1,5 @@
-"""Time words in a recall query, parsed by dateparser relative to a fixed `now` (pure)."""
+"""Time words in a recall query as the router reads them: `extract_time` maps the interval
+`graphmem.recall.timephrases` reads (relative to a fixed `now`) onto the read times of `TimeScope`."""
 
 from __future__ import annotations
 
@@ -104,3 +105,49 @@ def test_no_time_words(query: str) -> None:
 def test_relative_to_the_given_now() -> None:
     later = extract_time("last week", now=NOW + timedelta(days=7))
     assert later.since == at(2026, 7, 13)
+
+
+# --- the conventions of the phrase table that changed how recall reads (issue 17) ----------------------
+def test_after_a_day_starts_when_that_day_is_over() -> None:
+    scope = masked("complaints after March 10, 2026")  # dateparser's reading started on the 10th itself
+    assert scope.since == at(2026, 3, 11) and scope.until is None and scope.valid_at is None
+
+
+def test_from_a_month_alone_is_that_month() -> None:
+    scope = masked("show orders from December 2025")  # read as "since December 2025" before
+    assert (scope.since, scope.until) == (at(2025, 12, 1), at(2026, 1, 1) - TICK)
+    assert scope.valid_at == at(2026, 1, 1) - TICK
+
+
+def test_last_monday_is_monday_of_last_week() -> None:
+    scope = masked("what did the customer say last Monday")  # not the Monday of this week (the 13th)
+    assert (scope.since, scope.until) == (at(2026, 7, 6), at(2026, 7, 7) - TICK)
+
+
+def test_as_of_a_period_is_its_start() -> None:
+    scope = masked("what was the balance as of last week")
+    assert scope.valid_at == at(2026, 7, 6) and (scope.since, scope.until) == (None, None)
+
+
+def test_a_month_with_its_year_after_an_identifier() -> None:
+    """Issue 17: "in March 2026" after a key was read as the year 2026 alone."""
+    scope = masked("what plan was cust-1042 on in March 2026?")
+    assert (scope.since, scope.until) == (at(2026, 3, 1), at(2026, 4, 1) - TICK)
+    assert scope.valid_at == at(2026, 4, 1) - TICK and scope.phrases == ("in March 2026",)
+    assert masked("in march of last year").since == at(2025, 3, 1)
+
+
+def test_a_range_ahead_reads_what_will_be_true_then() -> None:
+    scope = masked("what is planned for next week")
+    assert scope.since == at(2026, 7, 20) and scope.valid_at == scope.until == at(2026, 7, 27) - TICK
+
+
+def test_believed_as_of_sets_known_at() -> None:
+    scope = masked("what did we believe as of March 2026 about her plan")
+    assert scope.known_at == at(2026, 3, 1) and scope.valid_at is None
+    assert scope.interval is not None and scope.interval.axis == "known"
+
+
+def test_until_a_month_includes_it_and_reads_facts_at_its_end() -> None:
+    scope = masked("orders until March 2026")
+    assert scope.since is None and scope.until == at(2026, 4, 1) - TICK and scope.valid_at == scope.until

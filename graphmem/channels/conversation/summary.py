@@ -7,6 +7,11 @@ before the write returns, so the newest chunk is re-summarised with the new turn
 `window_size` of them: cheap), while older chunks never change. Reading the session's summary
 merges the chunks (graphmem.summarise.merge). Chunks are also what search finds: a matching chunk
 lifts the turns it covers.
+
+Concurrency: which chunk covers which turn is decided under the session lock, in the turn write's
+transaction (`assign_chunks`, `write_fold`), so no turn is folded twice or lost; each fold bumps the
+chunk's `rev`. The text and embedding (the summariser, perhaps an LLM, and the model) come after the
+commit, written only for the revision they were made from (`write_contents`).
 """
 
 from __future__ import annotations
@@ -14,11 +19,11 @@ from __future__ import annotations
 import logging
 import uuid
 from collections.abc import Callable, Sequence
-from datetime import datetime
+from datetime import datetime, timedelta
 from functools import lru_cache
 from typing import Any
 
-from graphmem.channels.conversation.records import Chunk, FoldPlan, SessionSummary, SummaryPart, TurnRow
+from graphmem.channels.conversation.records import Chunk, SessionSummary, SummaryPart, TurnRow
 from graphmem.embedding import get_embedder
 from graphmem.errors import SessionNotFound
 from graphmem.llm import ChatClient, LLMUnavailable, llm_summarise
@@ -31,6 +36,8 @@ log = logging.getLogger(__name__)
 
 Summarised = StructuredSummary
 Summariser = Callable[[list[TurnRow]], StructuredSummary]
+#: a chunk whose text is this much older than its structure lost its writer: the next write redoes it
+STALE_AFTER_S = 60
 
 
 def extractive(turns: list[TurnRow]) -> StructuredSummary:
@@ -60,13 +67,15 @@ def summariser_for(settings: Settings) -> Summariser:
     return with_llm
 
 
-def plan_fold(*, open_chunk: tuple[str, list[TurnRow]] | None, leaving: Sequence[TurnRow], chunk_size: int,
-              summarise: Summariser, settings: Settings) -> FoldPlan:
-    """Which chunk each leaving turn joins (the open chunk first, then new ones), and their summaries."""
+def assign_chunks(*, open_chunk: tuple[str, list[TurnRow]] | None, leaving: Sequence[TurnRow],
+                  chunk_size: int) -> list[tuple[str, list[TurnRow]]]:
+    """Which chunk each leaving turn joins: the open chunk while it has room, then new ones. Pure.
+
+    Run under the session lock, against the session as it is: that is what makes concurrent folds
+    exact (no turn folded twice, none lost)."""
     todo = sorted(leaving, key=lambda t: (t.at, t.seq))
-    plan = FoldPlan()
     if not todo:
-        return plan
+        return []
     groups: list[tuple[str, list[TurnRow]]] = []
     if open_chunk is not None and len(open_chunk[1]) < chunk_size:
         room = chunk_size - len(open_chunk[1])
@@ -74,24 +83,58 @@ def plan_fold(*, open_chunk: tuple[str, list[TurnRow]] | None, leaving: Sequence
         todo = todo[room:]
     for i in range(0, len(todo), chunk_size):
         groups.append((f"m-{uuid.uuid4().hex}", todo[i:i + chunk_size]))
-    plan.chunks = [Chunk(cid, turns, summarise(turns)) for cid, turns in groups]
-    vectors = get_embedder(settings.model_path).embed([c.summary.text or " " for c in plan.chunks])
-    for chunk, vector in zip(plan.chunks, vectors):
-        chunk.embedding = vector
-        for t in chunk.turns:
-            plan.covering[t.id] = chunk.id
-    return plan
+    return groups
 
 
-def write_fold(tx: Tx, ns: Namespace, *, session: str, plan: FoldPlan, now: datetime) -> None:
-    """Store the planned chunks, point them to their turns, copy their turns' mentions."""
-    if not plan.chunks:
-        return
-    rows = [{"id": c.id, "props": c.props()} for c in plan.chunks]
-    tx.run("summary/upsert_summaries", ns=ns.name, session=session, summaries=rows, now=now)
-    covers = [{"summary": sid, "turn": tid} for tid, sid in plan.covering.items()]
+def _structure(turns: Sequence[TurnRow]) -> dict[str, Any]:
+    """What a chunk is without its text: written with the fold, under the lock (cheap, no model)."""
+    return {"from_seq": min(t.seq for t in turns), "to_seq": max(t.seq for t in turns),
+            "from_at": min(t.at for t in turns), "to_at": max(t.at for t in turns), "turn_count": len(turns),
+            "speakers": sorted({t.speaker for t in turns if t.speaker}), "importance": 0.5}
+
+
+def write_fold(tx: Tx, ns: Namespace, *, session: str, groups: list[tuple[str, list[TurnRow]]],
+               now: datetime) -> dict[str, int]:
+    """Store the chunks' structure, point them to their turns, copy their turns' mentions.
+
+    Returns each chunk's new revision: its text and embedding are written after the commit, for that
+    revision only (`write_contents`), so the slow summariser and the model never run under the lock."""
+    if not groups:
+        return {}
+    rows = [{"id": cid, "props": _structure(turns)} for cid, turns in groups]
+    revs = {r["id"]: int(r["rev"]) for r in
+            tx.run("summary/upsert_summaries", ns=ns.name, session=session, summaries=rows, now=now)}
+    covers = [{"summary": cid, "turn": t.id} for cid, turns in groups for t in turns]
     tx.run("summary/cover_turns", ns=ns.name, covers=covers)
-    tx.run("summary/link_mentions", ns=ns.name, ids=[c.id for c in plan.chunks])
+    tx.run("summary/link_mentions", ns=ns.name, ids=[cid for cid, _ in groups])
+    return revs
+
+
+def write_contents(store: Store, ns: Namespace, *, session: str, revs: dict[str, int], summarise: Summariser,
+                   settings: Settings, now: datetime) -> None:
+    """Summarise and embed the chunks a fold left at `revs` (and any left behind by a writer that died
+    before this step), and write each for its revision. Outside any lock: concurrent writers embed in
+    parallel; a chunk folded again meanwhile is skipped here, because its newer writer writes it."""
+    stale_before = now - timedelta(seconds=STALE_AFTER_S)
+    rows = store.read("summary/read_pending", ns=ns.name, session=session, revs=revs, stale_before=stale_before)
+    chunks = [(r["rev"], Chunk(r["id"], turns, summarise(turns))) for r in rows
+              if (turns := [TurnRow(t["id"], t["seq"], t["at"], t.get("speaker"), t.get("text") or "")
+                            for t in r["turns"]])]
+    if not chunks:
+        return
+    vectors = get_embedder(settings.model_path).embed([c.summary.text or " " for _, c in chunks])
+    for (rev, chunk), vector in zip(chunks, vectors):
+        chunk.embedding = vector
+        store.write(_content_writer(ns, chunk, rev))
+
+
+def _content_writer(ns: Namespace, chunk: Chunk, rev: int) -> Callable[[Tx], list[dict[str, Any]]]:
+    props = chunk.props()
+
+    def work(tx: Tx) -> list[dict[str, Any]]:
+        return tx.run("summary/write_content", ns=ns.name, id=chunk.id, rev=rev, props=props)
+
+    return work
 
 
 # --- reading --------------------------------------------------------------------------------------

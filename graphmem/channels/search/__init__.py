@@ -43,6 +43,7 @@ from graphmem.channels.search.terms import (
 )
 from graphmem.channels.search.touch import drain_touches, mark_used
 from graphmem.channels.search.tuner import MAX_FETCH, MIN_RATE, Tuner, depth_for, first_fetch, next_rate
+from graphmem import limits
 from graphmem.errors import InvalidInput, InvalidInterval
 from graphmem.store import Store
 from graphmem.types import Namespace
@@ -98,6 +99,7 @@ def check_query(*, query: str, k: int, max_k: int, max_chars: int, since: dateti
         raise InvalidInput.field("query", "must not be empty")
     if len(query) > max_chars:
         raise InvalidInput.field("query", f"longer than {max_chars} characters", code="text_too_long")
+    limits.check_string(query, "query")
     if not 1 <= k <= max_k:
         raise InvalidInput.field("k", f"must be between 1 and {max_k}")
     if since is not None and until is not None and since > until:
@@ -121,6 +123,8 @@ def search(store: Store, ns: Namespace, *, query: str, k: int = 10, session: str
     """
     s = store.settings
     check_query(query=query, k=k, max_k=s.max_k, max_chars=s.max_text_chars, since=since, until=until, kinds=kinds)
+    limits.check_text(session, "session")
+    limits.check_text(speaker, "speaker")
     filters = Filters(session, speaker, since, until, all=view != "application", archived=view != "application")
     found = gather(store, ns, query=query, depth=depth_for(k), filters=filters)
     found_hits = hits(store, ns, found, found.top(kinds, k, weights))

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 
+from graphmem.limits import MAX_QUERY_TERMS
 from graphmem.summarise import STOPWORDS
 
 _LUCENE_SPECIAL = re.compile(r'([+\-!(){}\[\]^"~*?:\\/&|])')
@@ -27,11 +28,12 @@ def escape_lucene(text: str) -> str:
 
 
 def query_terms(query: str) -> list[str]:
-    """Lower-case word tokens minus stop and question words (all tokens if that leaves none)."""
+    """Lower-case word tokens minus stop and question words (all tokens if that leaves none), distinct, the
+    first MAX_QUERY_TERMS only: each is a Lucene clause, and Lucene refuses a query of over 1,024."""
     words = [w.lower() for w in _WORD.findall(query)]
     kept = [w for w in words if w not in STOPWORDS and w not in _QUESTION_WORDS]
     out = kept or words
-    return list(dict.fromkeys(out))
+    return list(dict.fromkeys(out))[:MAX_QUERY_TERMS]
 
 
 def scope_words(terms: Sequence[str]) -> list[str]:

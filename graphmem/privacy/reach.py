@@ -1,0 +1,152 @@
+"""Find every copy of an erased subject's spellings in a namespace, then hide it (erasure) or remove it
+(purge), inside the caller's transaction.
+
+Candidates come from two scans over every node and relationship of the namespace, whatever their
+label (`privacy/scan_nodes`, `privacy/scan_relationships`): a superset found by Cypher, re-checked
+value by value here with `Spellings` (the identifier registry's normalisers). MENTIONS links made at
+write time are not needed, so a turn written before the entity existed, or naming it in another
+format, is found all the same. What happens to each copy:
+
+| record | erasure (application view) | purge (physically) |
+|---|---|---|
+| Turn | `erased_at` | stripped to its place in the session |
+| Summary | `erased_at` | deleted |
+| Trajectory | `erased_at`; its workflows hidden and re-induced | deleted; workflows re-induced |
+| Workflow version | `erased_at` and closed; group re-induced | deleted |
+| IdempotencyKey (cached response) | deleted | deleted |
+| another entity's Attribute value | its versions point to `[erased]` | same, and the value is deleted |
+| any other property (a name, a note, a relation's property) | replaced by `[erased]` | same |
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+from graphmem.channels.workflow_erasure import reinduce_groups
+from graphmem.identifiers import Registry, registry_for
+from graphmem.privacy.spellings import REDACTED, Spellings, redacted_props
+from graphmem.store import Store, Tx
+from graphmem.types import Namespace
+
+HIDDEN_LABELS = ("Turn", "Summary", "Trajectory")
+#: properties that are a record's identity (constraints, links): never redacted in place
+IDENTITY = frozenset({"ns", "id", "key", "session", "group_key", "merged_into", "superseded_by", "idem_key"})
+
+
+@dataclass
+class Copies:
+    """Where the spellings were found, by what to do with them (element ids)."""
+
+    turns: list[str] = field(default_factory=list)
+    summaries: list[str] = field(default_factory=list)
+    trajectories: list[str] = field(default_factory=list)
+    workflows: list[str] = field(default_factory=list)
+    cached: list[str] = field(default_factory=list)
+    attributes: list[str] = field(default_factory=list)
+    nodes: list[dict[str, Any]] = field(default_factory=list)  # {id, props}: redact in place
+    relationships: list[dict[str, Any]] = field(default_factory=list)
+
+
+def spellings_of(tx: Tx, store: Store, ns: Namespace, key: str) -> Spellings | None:
+    """The subject's spellings, from what is stored of it (None: no such entity any more)."""
+    row = tx.one("privacy/entity_needles", ns=ns.name, key=key)
+    if row is None:
+        return None
+    pairs = [(a["name"], a["value"]) for a in row["attributes"]]
+    return Spellings.of(key=row["key"], name=row.get("name"), attributes=pairs,
+                        registry=registry_for(store.settings.identifier_patterns, store.settings.phone_region))
+
+
+def find_copies(tx: Tx, ns: Namespace, key: str, spellings: Spellings, registry: Registry) -> Copies:
+    """Every record of the namespace (except the subject's own) holding a spelling, re-checked exactly.
+
+    One kind of copy is left alone: an identifier attribute (a kind the registry knows: phone, email, …)
+    that another entity holds as its own. Two people may share a household phone; erasing one of them
+    must not rewrite the other's identity, and the value is then no longer the subject's alone (lookups
+    in the application view find only the other holder). An order's `contact` is no identifier kind:
+    it is the subject's data held by another record, and it is redacted."""
+    probe = {"ns": ns.name, "key": key, "words": spellings.probe_words(), "digits": spellings.probe_digits()}
+    out = Copies()
+    for row in tx.run("privacy/scan_nodes", **probe):
+        props: Mapping[str, Any] = row["props"]
+        if not any(spellings.matching(props.get(n)) for n in row["names"]):
+            continue
+        labels = set(row["labels"])
+        if "Turn" in labels:
+            out.turns.append(row["id"])
+        elif "Summary" in labels:
+            out.summaries.append(row["id"])
+        elif "Trajectory" in labels:
+            out.trajectories.append(row["id"])
+        elif "Workflow" in labels:
+            out.workflows.append(row["id"])
+        elif "IdempotencyKey" in labels:
+            out.cached.append(row["id"])
+        elif "Attribute" in labels:
+            if registry.kind_for_attribute(str(props.get("name", ""))) is None:
+                out.attributes.append(row["id"])
+        else:
+            keep = IDENTITY | ({"name"} if "Entity" not in labels else set())
+            changed = redacted_props({n: props.get(n) for n in row["names"]}, spellings, keep=keep)
+            if changed:
+                out.nodes.append({"id": row["id"], "props": changed})
+    for row in tx.run("privacy/scan_relationships", **probe):
+        changed = redacted_props({n: row["props"].get(n) for n in row["names"]}, spellings, keep={"ns"})
+        if changed:
+            out.relationships.append({"id": row["id"], "props": changed})
+    return out
+
+
+def redact_others(tx: Tx, ns: Namespace, key: str, copies: Copies, now: datetime) -> None:
+    """Other records' values (attributes, properties) and cached responses: the same at erasure and purge."""
+    if copies.cached:
+        tx.run("privacy/delete_nodes", ns=ns.name, ids=copies.cached)
+    if copies.attributes:
+        tx.run("privacy/redact_attributes", ns=ns.name, key=key, ids=copies.attributes, redacted=REDACTED, now=now)
+        tx.run("privacy/delete_orphan_attributes", ns=ns.name, ids=copies.attributes)
+    if copies.nodes:
+        tx.run("privacy/redact_nodes", ns=ns.name, rows=copies.nodes)
+    if copies.relationships:
+        tx.run("privacy/redact_relationships", ns=ns.name, rows=copies.relationships)
+
+
+def hide_copies(tx: Tx, store: Store, ns: Namespace, key: str, copies: Copies, *, now: datetime) -> None:
+    """Erasure: hide every copy from the application view, in the erasure's transaction."""
+    hidden = copies.turns + copies.summaries + copies.trajectories
+    if hidden:
+        tx.run("privacy/hide_nodes", ns=ns.name, ids=hidden, now=now)
+    redact_others(tx, ns, key, copies, now)
+    _rework_workflows(tx, store, ns, copies, now=now, delete=False)
+
+
+def remove_copies(tx: Tx, store: Store, ns: Namespace, key: str, copies: Copies, *, now: datetime) -> None:
+    """Purge: remove every copy physically (turns keep their place in the session, without content)."""
+    if copies.turns:
+        tx.run("privacy/strip_turns", ns=ns.name, ids=copies.turns, now=now)
+    if copies.summaries:
+        tx.run("privacy/delete_nodes", ns=ns.name, ids=copies.summaries)
+    redact_others(tx, ns, key, copies, now)
+    _rework_workflows(tx, store, ns, copies, now=now, delete=True)
+
+
+def _rework_workflows(tx: Tx, store: Store, ns: Namespace, copies: Copies, *, now: datetime, delete: bool) -> None:
+    if not (copies.trajectories or copies.workflows):
+        return
+    groups: list[str] = []
+    if copies.trajectories:
+        groups += (tx.one("privacy/trajectory_groups", ns=ns.name, ids=copies.trajectories) or {}).get("keys", [])
+    hidden = tx.one("privacy/hide_workflows", ns=ns.name, ids=copies.workflows, trajectories=copies.trajectories,
+                    now=now) or {}
+    groups += hidden.get("keys", [])
+    if delete:
+        tx.run("privacy/delete_nodes", ns=ns.name, ids=list(hidden.get("ids", [])) + copies.trajectories)
+    registry = registry_for(store.settings.identifier_patterns, store.settings.phone_region)
+    reinduce_groups(tx, store, ns, keys=groups, now=now, registry=registry)
+
+
+def counts(copies: Copies, mentioned_turns: Sequence[str], mentioned_summaries: Sequence[str]) -> tuple[int, int]:
+    """Turns and summaries an erasure hid (write-time MENTIONS and found copies together)."""
+    return len(set(copies.turns) | set(mentioned_turns)), len(set(copies.summaries) | set(mentioned_summaries))

@@ -1,0 +1,38 @@
+"""Time phrases in recall questions: `resolve(question, now=, mask=)` -> `Interval` | None. Pure.
+
+One grammar of our own (issue 17): no library met the phrase table (`tests/unit/time_phrases.py`);
+dateparser's search read 51 % of it, Recognizers-Text 57 %, duckling 47 %, ctparse under 20 %. The
+package reads in layers: `lexicon` (words) and `periods` (calendar arithmetic) feed the patterns of
+`dates` and `relative`; `masking` blanks identifiers; `resolver` finds the atoms and reads the words
+around them.
+
+Conventions (the table's, relative to `now`, in UTC; every interval half-open [start, end)):
+
+* Calendar units are whole calendar periods; weeks run Monday 00:00 to Monday 00:00.
+* A month, weekday or season named without a year is the latest one that has started by now ("in
+  March" in December 2026 = March 2026; "in December" = the December now is in; "on Friday" = the
+  latest Friday). "on the 15th" is the latest past 15th.
+* "last X" is the previous whole X; "last <weekday>" is that day in last week; "this X" the X that
+  holds now; "next X" the following whole X; "next Friday" the first Friday after today.
+* "N units ago" / "in N units" take the unit as the grain ("3 days ago" is that day, "2 weeks ago" the
+  Monday-week 14 days back, "2 years ago" that year). "in the last/past N units" is a rolling window
+  [now - N units, now), to the second.
+* Quarters are calendar quarters. Seasons are meteorological, northern hemisphere (winter Dec-Feb;
+  "winter 2025" starts in December 2025); "last summer" is the latest that has ended.
+* "the week of D" is the Monday-week holding D.
+* Numeric dates: 2025-03-10 and 2025/03/10 are year-month-day; with slashes the US order month/day/year
+  unless the first number is over 12; with dots the European day.month.year; a two-digit year is 20YY;
+  "03/2025" and "2025-03" are months.
+* Bounds: "since X" / "from X onwards" start at the start of X; "after X" at the END of X; "before X" /
+  "prior to X" end at the START of X; "until/till/through/up to/by (the end of) X" end at the END of X.
+* "between X and Y", "from X to Y", "X-Y": [start of X, end of Y). "from X" with no end word is X.
+* "as of X", "known/believed on X" and clock times are instants: the START of X; a clock time without
+  a date word is today.
+* Identifiers are never dates ("cust-1042", "ORD-2024-001", a phone, "version 3.2", an IP address);
+  a date right after one still is.
+* French, German, Spanish and Chinese month names and relative words follow the same conventions.
+"""
+
+from graphmem.recall.timephrases.resolver import Interval, resolve
+
+__all__ = ["Interval", "resolve"]

@@ -1,0 +1,288 @@
+"""Patterns for dates named on the calendar: numeric days (ISO, US with slashes, EU with dots), month
+names with or without day and year, years, quarters, seasons, holidays, and Chinese 年/月/日.
+
+Each rule is a precompiled pattern and a builder that turns a match into an `Atom` (or None when the
+words are no date after all); `RULES` keeps them in the order they are tried. Numbers are read by the
+conventions of `graphmem.recall.timephrases`: 3/10/2025 is 10 March (US) unless the first number
+cannot be a month, 10.03.2025 is 10 March (European), a two-digit year is 20YY, and a date without a
+year is the latest one that has started.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime
+
+from graphmem.recall.timephrases.lexicon import (
+    CHINESE_MONTH,
+    HOLIDAYS,
+    MONTH,
+    MONTHS,
+    ORDINALS,
+    RELATIVE,
+    SEASONS,
+    YEAR,
+    YEAR_WORD,
+    number,
+    relative_year,
+)
+from graphmem.recall.timephrases.periods import (
+    DAY,
+    UTC,
+    Atom,
+    Rule,
+    Span,
+    add_months,
+    date_at,
+    latest,
+    rule,
+)
+
+RULES: list[Rule] = []
+
+
+def _day(m: re.Match[str], year: int, month: int, day: int) -> Atom | None:
+    try:
+        start = date_at(year, month, day)
+    except ValueError:
+        return None
+    return Atom(m.start(), m.end(), start, start + DAY)
+
+
+def _yearless_day(m: re.Match[str], now: datetime, month: int, day: int) -> Atom | None:
+    def make(year: int) -> Span:
+        start = date_at(year, month, day)
+        return start, start + DAY
+
+    try:
+        return Atom(m.start(), m.end(), *latest(make, now), False, make)
+    except ValueError:
+        return None
+
+
+def _month(m: re.Match[str], now: datetime, month: int, year: int | None = None) -> Atom | None:
+    if not 1 <= month <= 12:
+        return None
+
+    def make(y: int) -> Span:
+        start = date_at(y, month)
+        return start, add_months(start, 1)
+
+    if year is not None:
+        return Atom(m.start(), m.end(), *make(year))
+    return Atom(m.start(), m.end(), *latest(make, now), False, make)
+
+
+def _year2(text: str) -> int:
+    year = int(text)
+    return year + 2000 if year < 100 else year
+
+
+# --- numeric ---------------------------------------------------------------------------------------
+@rule(RULES, r"(?<!\d)(\d{4})-(\d{2})-(\d{2})[t ](\d{1,2}):(\d{2})(?::(\d{2}))?z?")
+def _iso_time(m: re.Match[str], now: datetime) -> Atom | None:
+    try:
+        t = datetime(int(m[1]), int(m[2]), int(m[3]), int(m[4]), int(m[5]), int(m[6] or 0), tzinfo=UTC)
+    except ValueError:
+        return None
+    return Atom(m.start(), m.end(), t, None)
+
+
+@rule(RULES, r"(?<![\d-])(\d{4})[-/](\d{1,2})[-/](\d{1,2})(?![\d-])")
+def _iso_day(m: re.Match[str], now: datetime) -> Atom | None:
+    return _day(m, int(m[1]), int(m[2]), int(m[3]))
+
+
+@rule(RULES, r"(?<![\d-])(\d{4})-(\d{2})(?![\d-])")
+def _iso_month(m: re.Match[str], now: datetime) -> Atom | None:
+    return _month(m, now, int(m[2]), int(m[1]))
+
+
+@rule(RULES, r"(?<![\d/])(\d{1,2})/(\d{1,2})/(\d{4}|\d{2})(?![\d/])")
+def _slashes(m: re.Match[str], now: datetime) -> Atom | None:
+    a, b = int(m[1]), int(m[2])
+    month, day = (b, a) if a > 12 else (a, b)  # US month/day unless the first cannot be a month
+    return _day(m, _year2(m[3]), month, day)
+
+
+@rule(RULES, r"(?<![\d/])(\d{1,2})/(\d{4})(?![\d/-])")
+def _slash_month(m: re.Match[str], now: datetime) -> Atom | None:
+    return _month(m, now, int(m[1]), int(m[2]))
+
+
+@rule(RULES, r"(?<![\d/])(\d{1,2})/(\d{1,2})(?![\d/])")
+def _slashes_no_year(m: re.Match[str], now: datetime) -> Atom | None:
+    a, b = int(m[1]), int(m[2])
+    month, day = (b, a) if a > 12 else (a, b)
+    return _yearless_day(m, now, month, day) if 1 <= month <= 12 else None
+
+
+@rule(RULES, r"(?<![\d.])(\d{1,2})\.(\d{1,2})\.(\d{4}|\d{2})(?![\d.])")
+def _dots(m: re.Match[str], now: datetime) -> Atom | None:
+    return _day(m, _year2(m[3]), int(m[2]), int(m[1]))  # European day.month.year
+
+
+# --- month names --------------------------------------------------------------------------------------
+@rule(RULES, r"\b" + MONTH + r"\.?\s+(\d{1,2})(?:st|nd|rd|th)?\s*[-–]\s*(\d{1,2})(?:st|nd|rd|th)?(?:,?\s*"
+      + YEAR + r")?\b")
+def _month_day_span(m: re.Match[str], now: datetime) -> Atom | None:
+    """"March 3-7, 2025": one range of days."""
+    month, a, b = MONTHS[m[1]], int(m[2]), int(m[3])
+    try:
+        year = int(m[4]) if m[4] else latest(lambda y: (date_at(y, month, a), date_at(y, month, a)), now)[0].year
+        return Atom(m.start(), m.end(), date_at(year, month, a), date_at(year, month, b) + DAY, bool(m[4]))
+    except ValueError:
+        return None
+
+
+@rule(RULES, r"\b" + MONTH + r"\.?\s+(\d{1,2})(?:st|nd|rd|th)?(?![\d:])(?:,?\s*" + YEAR + r")?\b")
+def _month_day(m: re.Match[str], now: datetime) -> Atom | None:
+    month, day = MONTHS[m[1]], int(m[2])
+    return _day(m, int(m[3]), month, day) if m[3] else _yearless_day(m, now, month, day)
+
+
+@rule(RULES, r"\b(?:the\s+)?(\d{1,2})(?:st|nd|rd|th)?\.?\s+(?:of\s+|de\s+)?" + MONTH + r"\b(?:,?\s*(?:de\s+)?"
+      + YEAR + r")?")
+def _day_month(m: re.Match[str], now: datetime) -> Atom | None:
+    day, month = int(m[1]), MONTHS[m[2]]
+    return _day(m, int(m[3]), month, day) if m[3] else _yearless_day(m, now, month, day)
+
+
+@rule(RULES, r"\bthe\s+(\d{1,2})(?:st|nd|rd|th)\b")
+def _nth(m: re.Match[str], now: datetime) -> Atom | None:
+    """"on the 15th": the latest past 15th (this month's, else the month before's...)."""
+    day = int(m[1])
+    first = now.replace(hour=0, minute=0, second=0, microsecond=0, day=1)
+    for back in range(3):
+        month = add_months(first, -back)
+        try:
+            start = month.replace(day=day)
+        except ValueError:
+            continue
+        if start <= now:
+            return Atom(m.start(), m.end(), start, start + DAY)
+    return None
+
+
+@rule(RULES, r"\b" + MONTH + r"\.?,?\s+(?:of\s+|de\s+)?" + YEAR + r"\b")
+def _month_year(m: re.Match[str], now: datetime) -> Atom | None:
+    return _month(m, now, MONTHS[m[1]], int(m[2]))
+
+
+@rule(RULES, r"\b" + MONTH + r"\s+(?:of\s+)?(last|this|next)\s+year\b")
+def _month_relative_year(m: re.Match[str], now: datetime) -> Atom | None:
+    return _month(m, now, MONTHS[m[1]], now.year + RELATIVE[m[2]])
+
+
+#: a month named alone is a month only after one of these ("in May", not "May I ...", "the March promo")
+_MONTH_PREP = re.compile(r"(?:\b(?:in|during|from|since|until|till|before|after|of|by|through|to|and|between|"
+                         r"en|im|seit|depuis|desde|de|bis|for)|截至|从|到)\s*$")
+
+
+@rule(RULES, r"\b" + MONTH + r"\b")
+def _month_alone(m: re.Match[str], now: datetime) -> Atom | None:
+    if not _MONTH_PREP.search(m.string, 0, m.start()):
+        return None
+    return _month(m, now, MONTHS[m[1]])
+
+
+#: a bare four-digit number is a year only after one of these ("in 2025", not "2026 units")
+_YEAR_PREP = re.compile(r"(?:\b(?:in|during|since|until|till|before|after|from|to|and|between|of|by the end of|"
+                        r"through|prior to|up to|for|by)|的)\s*$")
+
+
+@rule(RULES, r"(?<![\w-])" + YEAR + r"(?![\w-])")
+def _year(m: re.Match[str], now: datetime) -> Atom | None:
+    if not _YEAR_PREP.search(m.string, 0, m.start()):
+        return None
+    year = int(m[1])
+    return Atom(m.start(), m.end(), date_at(year), date_at(year + 1))
+
+
+# --- quarters and seasons -------------------------------------------------------------------------------
+def _quarter(m: re.Match[str], now: datetime, quarter: int, year_word: str | None) -> Atom:
+    def make(y: int) -> Span:
+        start = date_at(y, 3 * quarter - 2)
+        return start, add_months(start, 3)
+
+    year = relative_year(year_word, now.year)
+    if year is not None:
+        return Atom(m.start(), m.end(), *make(year))
+    return Atom(m.start(), m.end(), *latest(make, now), False, make)
+
+
+@rule(RULES, r"\bq([1-4])(?:\s+(?:of\s+)?" + YEAR_WORD + r")?\b")
+def _q(m: re.Match[str], now: datetime) -> Atom | None:
+    return _quarter(m, now, int(m[1]), m[2])
+
+
+@rule(RULES, r"\b" + YEAR + r"\s+q([1-4])\b")
+def _year_q(m: re.Match[str], now: datetime) -> Atom | None:
+    return _quarter(m, now, int(m[2]), m[1])
+
+
+@rule(RULES, r"\b(?:the\s+)?(first|second|third|fourth|1st|2nd|3rd|4th)\s+quarter(?:\s+(?:of\s+)?"
+      + YEAR_WORD + r")?\b")
+def _ordinal_quarter(m: re.Match[str], now: datetime) -> Atom | None:
+    return _quarter(m, now, ORDINALS[m[1]], m[2])
+
+
+_SEASON_PREP = re.compile(r"\b(?:in|during|the|since|after|before|until)\s*$")
+
+
+@rule(RULES, r"\b(?:(last|this|next|previous|current)\s+)?(spring|summer|autumn|fall|winter)(?:\s+(?:of\s+)?"
+      + YEAR + r")?\b")
+def _season(m: re.Match[str], now: datetime) -> Atom | None:
+    """Meteorological seasons; "winter 2025" starts in December 2025; "last summer" is the latest that
+    has ended, "this winter" the one now is in. A bare season word needs a preposition ("the fall")."""
+    relation, name, year = m[1], m[2], m[3]
+    if not relation and not year and not _SEASON_PREP.search(m.string, 0, m.start()):
+        return None
+
+    def make(y: int) -> Span:
+        start = date_at(y, SEASONS[name])
+        return start, add_months(start, 3)
+
+    if year:
+        return Atom(m.start(), m.end(), *make(int(year)))
+    y = now.year + 1
+    while make(y)[0] > now:  # the latest that has started
+        y -= 1
+    start, end = make(y)
+    if relation in ("last", "previous") and end > now:
+        start, end = make(y - 1)
+    elif relation == "next":
+        start, end = make(y + 1)
+    return Atom(m.start(), m.end(), start, end)
+
+
+@rule(RULES, r"\b(?:on\s+)?(christmas(?: day| eve)?|new year's (?:day|eve))(?:\s+" + YEAR + r")?\b")
+def _holiday(m: re.Match[str], now: datetime) -> Atom | None:
+    month, day = HOLIDAYS[m[1]]
+    return _day(m, int(m[2]), month, day) if m[2] else _yearless_day(m, now, month, day)
+
+
+# --- Chinese -------------------------------------------------------------------------------------------
+@rule(RULES, r"(\d{4})\s*年\s*" + CHINESE_MONTH + r"\s*月(?:份)?(?:\s*(\d{1,2})\s*[日号])?")
+def _zh_date(m: re.Match[str], now: datetime) -> Atom | None:
+    year, month = int(m[1]), number(m[2]) or 0
+    return _day(m, year, month, int(m[3])) if m[3] else _month(m, now, month, year)
+
+
+@rule(RULES, r"(去|今|明|前)年\s*" + CHINESE_MONTH + r"\s*月份?")
+def _zh_relative_month(m: re.Match[str], now: datetime) -> Atom | None:
+    return _month(m, now, number(m[2]) or 0, now.year + RELATIVE[m[1]])
+
+
+@rule(RULES, r"(?<![\d年])" + CHINESE_MONTH + r"\s*月份?(?:\s*(\d{1,2})\s*[日号])?(?!\d)")
+def _zh_month(m: re.Match[str], now: datetime) -> Atom | None:
+    month = number(m[1]) or 0
+    if not 1 <= month <= 12:
+        return None
+    return _yearless_day(m, now, month, int(m[2])) if m[2] else _month(m, now, month)
+
+
+@rule(RULES, r"(\d{4})\s*年(?!\s*\d|\s*[一二两三四五六七八九十])")
+def _zh_year(m: re.Match[str], now: datetime) -> Atom | None:
+    year = int(m[1])
+    return Atom(m.start(), m.end(), date_at(year), date_at(year + 1))

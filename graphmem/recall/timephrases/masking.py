@@ -1,0 +1,45 @@
+"""What is never a date: identifiers, phone numbers, versions, decimals, IP addresses, long numbers.
+
+The caller masks the identifiers it recognised (the router passes the spans of
+`graphmem.identifiers`); this catches the rest with one precompiled pattern, so "ORD-2024-001",
+"cust-2025", "2024-1138", "138-0000-1234", "version 3.2", "10.3.20.25" and "20251234" never read as
+years or days, while a date right after an identifier still does ("cust-1042 in March 2026").
+Blanking keeps every offset, so the words a phrase came from can be cut from the original question.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+_ID = re.compile(
+    r"(?<![\w-])(?=[\w/-]*[a-z])(?=[\w/-]*\d)[a-z0-9/]+(?:-[a-z0-9]+)+(?![\w-])"  # cust-1042 ORD-2024-001 12/2025-B
+    r"|(?<![\w.-])(?!\d{4}-\d\d-\d\d|\d{4}/\d\d?/\d)\+?\d{2,4}(?:[ .-]\d{2,4}){2,4}(?![\d-])"  # phones, not ISO days
+    r"|(?<![\d-])\d{4}-\d{3,}(?![\d-])"  # 2024-1138, 2024-001
+    r"|#\d+|(?<![\d.])\d+(?:\.\d+){3,}|\bversion\s+\d+(?:\.\d+)*|(?<![\d.,/-])\d{5,}(?![\d.,/-])"  # #4411, IPs
+    r"|(?<![\d.])\d+\.\d+(?![\d.])")  # decimals: 3.2, 10.5, 19.99
+#: what the pattern above also matches but is a date after all (an ISO day or time, a dotted day)
+_DATE_AFTER_ALL = re.compile(r"\d{4}-\d{1,2}-\d{1,2}|\d{1,2}\.\d{1,2}\.(?:\d{4}|\d{2})|\d{4}-\d{2}-\d{2}t[\d:]+z?")
+
+
+def blank(text: str, spans: Iterable[tuple[int, int]]) -> str:
+    """`text` with each span replaced by as many spaces (offsets unchanged)."""
+    chars = list(text)
+    for s, e in spans:
+        chars[s:e] = " " * (len(chars[s:e]))
+    return "".join(chars)
+
+
+def lower(text: str) -> str:
+    """Lower case, one character for one: a few characters lower to two ("İ"), which would shift
+    every offset after them; those stay as they are."""
+    low = text.lower()
+    if len(low) == len(text):
+        return low
+    return "".join(c if len(c.lower()) != 1 else c.lower() for c in text)
+
+
+def mask_identifiers(text: str) -> str:
+    """`text` (lower-cased) with everything that looks like an identifier blanked."""
+    spans = [m.span() for m in _ID.finditer(text) if not _DATE_AFTER_ALL.fullmatch(m.group(0))]
+    return blank(text, spans) if spans else text

@@ -1,0 +1,101 @@
+"""Calendar arithmetic for time phrases, pure and in UTC, and the `Atom` every pattern produces.
+
+Calendar units are whole periods (a day [00:00, next 00:00), a Monday-week, a calendar month, quarter
+or year), so every helper returns the half-open [start, end) the conventions of
+`graphmem.recall.timephrases` speak of.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from datetime import datetime, timedelta, timezone
+from typing import NamedTuple
+
+UTC = timezone.utc
+DAY = timedelta(days=1)
+
+#: A half-open period [start, end).
+Span = tuple[datetime, datetime]
+#: The same period in another year ("March" -> March of year y): how a yearless date is re-read
+#: when a later date in the phrase gives the year ("between January and March 2025").
+Reyear = Callable[[int], Span]
+
+
+class Atom(NamedTuple):
+    """One time expression found in the text: where it is, and the period (or instant) it names."""
+
+    s: int  # offset of the words in the (masked, lower-cased) question
+    e: int
+    start: datetime
+    end: datetime | None  # None: an instant
+    year_explicit: bool = True
+    reyear: Reyear | None = None
+    clock: tuple[int, int] | None = None  # a bare clock time (hour, minute), to merge into its day
+
+
+#: A pattern's builder: the match and `now` -> an atom, or None when the words are no date after all.
+Build = Callable[[re.Match[str], datetime], Atom | None]
+Rule = tuple[re.Pattern[str], Build]
+
+
+def rule(book: list[Rule], pattern: str) -> Callable[[Build], Build]:
+    """Register `pattern` (compiled once, at import) with its builder in `book`, in order."""
+    compiled = re.compile(pattern)
+
+    def add(build: Build) -> Build:
+        book.append((compiled, build))
+        return build
+
+    return add
+
+
+def date_at(year: int, month: int = 1, day: int = 1) -> datetime:
+    """Midnight UTC of a calendar day (ValueError when there is no such day)."""
+    return datetime(year, month, day, tzinfo=UTC)
+
+
+def add_months(t: datetime, n: int) -> datetime:
+    """The first day of the month `n` months after the month of `t`."""
+    k = t.month - 1 + n
+    return t.replace(year=t.year + k // 12, month=k % 12 + 1, day=1)
+
+
+def period(t: datetime, grain: str) -> Span:
+    """The calendar period of `grain` (day, week, month, quarter, year) that holds `t`."""
+    day = t.replace(hour=0, minute=0, second=0, microsecond=0)
+    if grain == "week":
+        monday = day - timedelta(days=day.weekday())
+        return monday, monday + timedelta(days=7)
+    if grain == "month":
+        first = day.replace(day=1)
+        return first, add_months(first, 1)
+    if grain == "quarter":
+        first = day.replace(month=(day.month - 1) // 3 * 3 + 1, day=1)
+        return first, add_months(first, 3)
+    if grain == "year":
+        first = day.replace(month=1, day=1)
+        return first, first.replace(year=first.year + 1)
+    return day, day + DAY
+
+
+def shift(t: datetime, unit: str, n: int) -> datetime:
+    """`t` moved by `n` units; a month shift keeps the day where the target month has it (Mar 31 - 1
+    month = Feb 28), which is what "a month ago" means to a reader."""
+    if unit == "day":
+        return t + n * DAY
+    if unit == "week":
+        return t + n * 7 * DAY
+    if unit == "hour":
+        return t + timedelta(hours=n)
+    k = t.month - 1 + {"month": 1, "quarter": 3, "year": 12}[unit] * n
+    year, month = t.year + k // 12, k % 12 + 1
+    last = (date_at(year + (month == 12), month % 12 + 1) - DAY).day
+    return t.replace(year=year, month=month, day=min(t.day, last))
+
+
+def latest(make: Reyear, now: datetime) -> Span:
+    """The latest period of this kind (by year) that has started by `now`: a month, day or season
+    named without a year ("in March", "on July 4th")."""
+    start, end = make(now.year)
+    return (start, end) if start <= now else make(now.year - 1)

@@ -1,0 +1,139 @@
+"""Patterns for times named relative to now: today/yesterday (and their French, German, Spanish and
+Chinese words), last/this/next week|month|quarter|year|weekend, "N units ago", "in N units", rolling
+windows ("in the last 7 days"), weekdays, and clock times (merged into their day by the resolver).
+
+Relative words take the unit as the grain: "3 days ago" is that whole day, "2 weeks ago" the
+Monday-week holding the day 14 days back, "last week" the previous Monday-week. Rolling windows are
+the exception: "in the past 30 days" is [now - 30 days, now), to the second.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime
+
+from graphmem.recall.timephrases.lexicon import COUNT, DAY_WORDS, RELATIVE, UNITS, WEEKDAYS, number
+from graphmem.recall.timephrases.periods import DAY, Atom, Rule, period, rule, shift
+
+RULES: list[Rule] = []
+
+
+def _unit(m: re.Match[str], now: datetime, unit: str, k: int) -> Atom:
+    """The whole `unit` (day, week, month, quarter, year, weekend) `k` units from the one now is in."""
+    if unit == "weekend":
+        monday = period(now, "week")[0] + k * 7 * DAY
+        return Atom(m.start(), m.end(), monday + 5 * DAY, monday + 7 * DAY)
+    return Atom(m.start(), m.end(), *period(shift(now, unit, k), unit))
+
+
+@rule(RULES, r"(?:\b(?:the day before yesterday|the day after tomorrow|today|tonight|this morning|this afternoon|"
+      r"this evening|yesterday|tomorrow|avant-hier|hier|vorgestern|gestern|anteayer|ayer|aujourd'hui|heute|hoy|"
+      r"demain)\b|昨天|今天|明天|前天|后天)")
+def _day_word(m: re.Match[str], now: datetime) -> Atom | None:
+    start = period(now, "day")[0] + DAY_WORDS[m[0]] * DAY
+    return Atom(m.start(), m.end(), start, start + DAY)
+
+
+_ROLLING_LEAD = re.compile(r"\b(?:in|over|during|within)\s+the\s*$")
+
+
+@rule(RULES, r"\b(last|previous|this\s+past|this|current|next)\s+(week|month|year|quarter|weekend)\b")
+def _relative_unit(m: re.Match[str], now: datetime) -> Atom | None:
+    """"last week" is the previous whole week, "this past weekend" the one just gone."""
+    if m[1] in ("last", "previous") and _ROLLING_LEAD.search(m.string, 0, m.start()):
+        return None  # "in the last year": a rolling window (below)
+    return _unit(m, now, m[2], RELATIVE[" ".join(m[1].split())])
+
+
+@rule(RULES, r"\b(?:la semaine (dernière|prochaine)|le mois (dernier|prochain)|l'année (dernière|prochaine)"
+      r"|(letzte|vorige|nächste)\s+woche|(letzten|vorigen|nächsten)\s+monat|(letztes|voriges|nächstes)\s+jahr"
+      r"|la semana (pasada|próxima)|el mes (pasado|próximo)|el año (pasado|próximo))\b")
+def _relative_unit_foreign(m: re.Match[str], now: datetime) -> Atom | None:
+    words = m[0]
+    unit = ("week" if re.search(r"semaine|woche|semana", words)
+            else "month" if re.search(r"mois|monat|mes", words) else "year")
+    return _unit(m, now, unit, -1 if re.search(r"derni|letzt|vorig|pasad", words) else 1)
+
+
+@rule(RULES, r"(上个?|这个?|本|下个?)(周|星期|月)|(去|今|明|前)年(?!\d)")
+def _relative_unit_zh(m: re.Match[str], now: datetime) -> Atom | None:
+    if m[3]:
+        return _unit(m, now, "year", RELATIVE[m[3]])
+    return _unit(m, now, "month" if m[2] == "月" else "week", RELATIVE[m[1]])
+
+
+@rule(RULES, r"\bthe\s+(week|month|year)\s+(before last|after next)\b")
+def _before_last(m: re.Match[str], now: datetime) -> Atom | None:
+    return _unit(m, now, m[1], -2 if m[2] == "before last" else 2)
+
+
+@rule(RULES, r"\b" + COUNT + r"\s+(days?|weeks?|months?|years?|quarters?)\s+ago\b"
+      r"|\b(?:il y a|vor|hace)\s+(\d{1,3})\s+(jours?|tagen|días|dias|semaines|wochen|semanas|mois|monaten|meses)\b"
+      r"|(\d{1,3}|[一二两三四五六七八九十]+)\s*(天|周|星期|个月|年)前")
+def _ago(m: re.Match[str], now: datetime) -> Atom | None:
+    count, unit = (m[1], m[2]) if m[1] else (m[3], m[4]) if m[3] else (m[5], m[6])
+    n = number(count)
+    return None if n is None else _unit(m, now, UNITS[unit], -n)
+
+
+_NOT_AHEAD = re.compile(r"\s*ago\b")
+
+
+@rule(RULES, r"\bin\s+" + COUNT + r"\s+(days?|weeks?|months?|years?|quarters?)\b")
+def _in_n(m: re.Match[str], now: datetime) -> Atom | None:
+    """"in 3 days": that day ahead (not in "... in 2 days ago", which is a count of the past)."""
+    n = number(m[1])
+    if n is None or _NOT_AHEAD.match(m.string, m.end()):
+        return None
+    return _unit(m, now, UNITS[m[2]], n)
+
+
+_ROLLING_WORDS = re.compile(r"\s*(?:in|over|during|within)\b|\s*the\b")
+
+
+@rule(RULES, r"\b(?:(?:in|over|during|within)\s+)?(?:the\s+)?(?:last|past|previous)\s+(?:" + COUNT
+      + r"\s+)?(hours?|days?|weeks?|months?|years?)\b")
+def _rolling(m: re.Match[str], now: datetime) -> Atom | None:
+    """"in the last 7 days", "over the past year": [now - N units, now). Without a count or "the"
+    ("last week") it is the calendar unit (above)."""
+    if not m[1] and not _ROLLING_WORDS.match(m[0]):
+        return None
+    n = number(m[1]) if m[1] else 1
+    if not n:
+        return None  # "the past 0 days" is no window
+    return Atom(m.start(), m.end(), shift(now, UNITS[m[2]], -n), now)
+
+
+@rule(RULES, r"\b(?:(last|this|next|on)\s+)?(monday|tuesday|wednesday|thursday|friday|saturday|sunday)s?\b")
+def _weekday(m: re.Match[str], now: datetime) -> Atom | None:
+    """"last Tuesday" is Tuesday of last week; "this Monday" the Monday of this week; "next Friday" the
+    first Friday after today; a bare weekday the latest that has started (today included)."""
+    weekday = WEEKDAYS[m[2]]
+    today = period(now, "day")[0]
+    monday = today - today.weekday() * DAY
+    if m[1] == "last":
+        start = monday - 7 * DAY + weekday * DAY
+    elif m[1] == "this":
+        start = monday + weekday * DAY
+    elif m[1] == "next":
+        start = today + ((weekday - today.weekday() - 1) % 7 + 1) * DAY
+    else:
+        start = today - ((today.weekday() - weekday) % 7) * DAY
+    return Atom(m.start(), m.end(), start, start + DAY)
+
+
+@rule(RULES, r"\b(?:at\s+)?(\d{1,2})(?::(\d{2}))?\s*(am|pm|a\.m\.|p\.m\.)|\b(?:at\s+)?(noon|midnight)\b"
+      r"|\bat\s+(\d{1,2}):(\d{2})\b|(?<=\d\s)(\d{1,2}):(\d{2})\b")
+def _clock(m: re.Match[str], now: datetime) -> Atom | None:
+    """A clock time ("10 am", "at 9:30", "noon"): an instant once the resolver gives it its day."""
+    if m[4]:
+        hour, minute = (12 if m[4] == "noon" else 0), 0
+    elif m[3]:
+        hour, minute = int(m[1]) % 12 + (12 if m[3].startswith("p") else 0), int(m[2] or 0)
+    elif m[5]:
+        hour, minute = int(m[5]), int(m[6])
+    else:
+        hour, minute = int(m[7]), int(m[8])
+    if hour > 23 or minute > 59:
+        return None
+    return Atom(m.start(), m.end(), now, None, clock=(hour, minute))

@@ -1,0 +1,164 @@
+"""The one entry point: `resolve(question, now=, mask=)` -> the `Interval` the question speaks about.
+
+How it reads a question, in three steps:
+1. blank what is never a date (the caller's identifier spans, then `masking`), lower-case it;
+2. find the atoms: every pattern of `dates` and `relative` runs once over the text; the longest
+   non-overlapping matches win, and a clock time joins the day beside it ("10 am yesterday");
+3. read the words around the first atom (the operator layer below): "as of"/"known on" make an
+   instant, "since"/"after" an open start, "before"/"until"/"by" an open end, "between X and Y" /
+   "from X to Y" one range; otherwise the atom's own period.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Literal
+
+from graphmem.recall.timephrases import dates, relative
+from graphmem.recall.timephrases.masking import blank, lower, mask_identifiers
+from graphmem.recall.timephrases.periods import DAY, UTC, Atom, Build, Rule, period
+
+Kind = Literal["instant", "range", "since", "until"]
+Axis = Literal["valid", "known"]
+
+
+@dataclass(frozen=True, slots=True)
+class Interval:
+    """The time a question speaks about, half-open [start, end) in UTC.
+
+    kind "range": both bounds; "instant": `start` only (a point: "as of X", "at 10 am"); "since":
+    `start` only, open on the right; "until": `end` only, open on the left. `axis` "known" when the
+    words ask what was believed then ("known on", "believed as of") rather than what was true.
+    `phrase` is the words it was read from, as the question wrote them (for the route's explanation).
+    """
+
+    kind: Kind
+    start: datetime | None
+    end: datetime | None
+    phrase: str
+    axis: Axis = "valid"
+
+
+#: Every pattern, in the order they are tried (an earlier rule wins a tie of equal length and start).
+RULES: tuple[Rule, ...] = (*dates.RULES, *relative.RULES)
+
+# --- the operator layer: the words just before (or after) an atom ---------------------------------------
+_KNOWN = re.compile(r"\b(?:known|believed?|recorded|thought)\s+(?:as\s+of|on|at|in|by)\s*$")
+_AS_OF = re.compile(r"(?:\bas\s+(?:of|at)|截至|截止到?)\s*$")
+_AFTER = re.compile(r"\bafter\s*$")
+_SINCE = re.compile(r"(?:\bsince|\bdepuis|\bseit|\bdesde|自从?)\s*$")
+_BEFORE = re.compile(r"(?:\bbefore|\bprior\s+to|\bavant|\bantes\s+de)\s*$")
+_UNTIL = re.compile(r"(?:\b(?:until|till|through|thru|up\s+to|by)(?:\s+the\s+end\s+of)?|\bbis|\bhasta|直到)\s*$")
+_WEEK_OF = re.compile(r"\b(?:the\s+)?week\s+of\s*$")
+_SUFFIX_SINCE = re.compile(r"\s*(?:onwards?\b|and later\b|or later\b|以来|起)")
+_SUFFIX_AFTER = re.compile(r"\s*(?:之后|以后)")
+_SUFFIX_BEFORE = re.compile(r"\s*(?:之前|以前)")
+#: the words between two atoms that make them one range ("March 1 and March 5", "2024 to 2025")
+_CONNECT = re.compile(r"\s*(?:and|to|until|till|through|thru|-|–|到|至|et|au|à|bis|und|y|a|hasta)\s*")
+#: a preposition kept in the phrase the route shows ("in March 2026", "between ... and ...")
+_LEAD = re.compile(r"(?:\b(?:in|on|at|during|between|from|of|for|en|im|am|el|le)|从|在)\s*$")
+_CLOCK_GAP = re.compile(r"\s*(?:on|,)?\s*")
+
+
+def _build(build: Build, m: re.Match[str], now: datetime) -> Atom | None:
+    """One pattern's atom; none for a day the calendar does not hold (Feb 30, the year 0 or 10000)."""
+    try:
+        return build(m, now)
+    except (ValueError, OverflowError):
+        return None
+
+
+def _atoms(text: str, now: datetime) -> list[Atom]:
+    """The time expressions in `text`, in order: longest matches first, no overlaps, clocks merged."""
+    found = [atom for pattern, build in RULES for m in pattern.finditer(text)
+             if (atom := _build(build, m, now)) is not None]
+    if not found:
+        return []
+    found.sort(key=lambda a: (a.s - a.e, a.s))  # stable: among equal matches the earlier rule wins
+    chosen: list[Atom] = []
+    for a in found:
+        if all(a.e <= c.s or a.s >= c.e for c in chosen):
+            chosen.append(a)
+    chosen.sort(key=lambda a: a.s)
+    out: list[Atom] = []
+    i = 0
+    while i < len(chosen):
+        a = chosen[i]
+        if a.clock is not None:  # "10 am yesterday", "3pm on March 10", "2025-06-30 14:00", "at 9:30"
+            beside = (chosen[i + 1] if i + 1 < len(chosen) else None, out[-1] if out else None)
+            day = next((b for b in beside if b is not None and b.clock is None and b.end is not None
+                        and b.end - b.start == DAY
+                        and _CLOCK_GAP.fullmatch(text, min(a.e, b.e), max(a.s, b.s))), None)
+            base = period(now, "day")[0] if day is None else day.start
+            at = base.replace(hour=a.clock[0], minute=a.clock[1])
+            if day is None:
+                a = Atom(a.s, a.e, at, None)
+            else:
+                if out and out[-1] is day:
+                    out.pop()
+                else:
+                    i += 1
+                a = Atom(min(a.s, day.s), max(a.e, day.e), at, None)
+        out.append(a)
+        i += 1
+    return out
+
+
+def _range(first: Atom, second: Atom) -> tuple[datetime, datetime] | None:
+    """"between X and Y": [start of X, end of Y); a yearless X takes Y's year ("between January and
+    March 2025") and steps back a year, or a week for weekdays, when it would start after Y ends.
+    None when X still starts after Y ends ("tomorrow and 1999"): no range, the first words alone."""
+    start = first.start
+    if not first.year_explicit and second.year_explicit and first.reyear is not None:
+        start = first.reyear(second.start.year)[0]
+    end = second.end or second.start
+    if start >= end and first.reyear is not None:
+        start = first.reyear(start.year - 1)[0]
+    if start >= end and first.end is not None and first.end - first.start == DAY and start - 7 * DAY < end:
+        start -= 7 * DAY  # "between Monday and Wednesday": the Monday before that Wednesday
+    return (start, end) if start < end else None
+
+
+def resolve(question: str, *, now: datetime, mask: Iterable[tuple[int, int]] = ()) -> Interval | None:
+    """The time `question` speaks about, relative to `now`, by the conventions of this package; None
+    when it names no time. `mask` lists spans (identifiers) that must not be read as dates.
+
+    Pure and deterministic: the same question and `now` always give the same interval.
+    """
+    now = now.astimezone(UTC)
+    text = mask_identifiers(lower(blank(question, mask)))
+    atoms = _atoms(text, now)
+    if not atoms:
+        return None
+    a = atoms[0]
+
+    def words(start: int, end: int) -> str:
+        return " ".join(question[start:end].split())
+
+    if len(atoms) >= 2 and _CONNECT.fullmatch(text, a.e, atoms[1].s) and (both := _range(a, atoms[1])):
+        lead = _LEAD.search(text, 0, a.s)
+        return Interval("range", *both, words(a.s if lead is None else lead.start(), atoms[1].e))
+    week_of = _WEEK_OF.search(text, 0, a.s)
+    if week_of is not None:
+        a = a._replace(s=week_of.start(), start=period(a.start, "week")[0], end=period(a.start, "week")[1])
+    if (known := _KNOWN.search(text, 0, a.s)) is not None:
+        return Interval("instant", a.start, None, words(known.start(), a.e), "known")
+    if (m := _AS_OF.search(text, 0, a.s)) is not None:
+        return Interval("instant", a.start, None, words(m.start(), a.e))
+    if (m := _AFTER.search(text, 0, a.s)) is not None or (m := _SUFFIX_AFTER.match(text, a.e)) is not None:
+        # after X: once X is over
+        return Interval("since", a.end or a.start, None, words(min(m.start(), a.s), max(m.end(), a.e)))
+    if (m := _SINCE.search(text, 0, a.s)) is not None or (m := _SUFFIX_SINCE.match(text, a.e)) is not None:
+        return Interval("since", a.start, None, words(min(m.start(), a.s), max(m.end(), a.e)))
+    if (m := _BEFORE.search(text, 0, a.s)) is not None or (m := _SUFFIX_BEFORE.match(text, a.e)) is not None:
+        return Interval("until", None, a.start, words(min(m.start(), a.s), max(m.end(), a.e)))
+    if (m := _UNTIL.search(text, 0, a.s)) is not None:
+        return Interval("until", None, a.end or a.start, words(m.start(), a.e))  # until X: X included
+    lead = _LEAD.search(text, 0, a.s)
+    phrase = words(a.s if lead is None else lead.start(), a.e)
+    if a.end is None:
+        return Interval("instant", a.start, None, phrase)
+    return Interval("range", a.start, a.end, phrase)

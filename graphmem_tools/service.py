@@ -1,0 +1,200 @@
+"""`graphmem serve` and `graphmem keys`: who may call the service.
+
+`serve` runs open (every caller admin) only when asked (`--open`, GRAPHMEM_OPEN) and only on loopback;
+otherwise it needs a key somewhere (GRAPHMEM_API_KEYS, the keys file, Neo4j) and refuses to start,
+saying how to create one. `keys` writes the keys to Neo4j (graphmem.keystore), where every replica sees
+a change within a second, and keeps the keys file (GRAPHMEM_KEYS_FILE, default $GRAPHMEM_HOME/keys.json,
+the one `serve` imports) in step as an export.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from ipaddress import ip_address
+from pathlib import Path
+from typing import Any
+
+import click
+
+from graphmem_tools.common import friendly, settings
+from graphmem.errors import GraphmemError
+from graphmem.settings import Settings, load_settings
+
+
+
+# --- the service ----------------------------------------------------------------------------
+def _loopback(host: str) -> bool:
+    try:
+        return ip_address(host).is_loopback
+    except ValueError:
+        return host == "localhost"
+
+
+CREATE_KEY = "graphmem keys create --role admin --ns '*'"
+
+
+def prepare_serve(host: str | None = None, port: int | None = None, open_access: bool = False) -> Settings:
+    """Settings `serve` runs with, after refusing what must not run: an open service (every caller admin)
+    unless asked for (`--open`, GRAPHMEM_OPEN) and on loopback, or a keyed one with no key anywhere
+    (GRAPHMEM_API_KEYS, the keys file, Neo4j)."""
+    overrides: dict[str, Any] = {}
+    if host:
+        overrides["host"] = host
+    if port:
+        overrides["port"] = port
+    if open_access:
+        overrides["open"] = True
+    s = load_settings(**overrides)
+    if s.open:
+        if not _loopback(s.host):
+            raise click.ClickException(f"refusing to serve on {s.host} open to every caller: --open "
+                                       f"(GRAPHMEM_OPEN) is for 127.0.0.1 only; create keys with `{CREATE_KEY}`")
+        return s
+    from graphmem.auth import Keyring
+    from graphmem.keystore import local_records
+
+    if Keyring(local_records(s.api_keys, s.keys_path)).active:
+        return s
+    stored, why = _stored_active_keys(s)
+    if not stored:
+        raise click.ClickException(
+            f"refusing to serve on {s.host} without API keys (none in GRAPHMEM_API_KEYS, {s.keys_path} or "
+            f"Neo4j{why}).\n  Create one:  {CREATE_KEY}\n"
+            "  or, for local development only, serve every caller as admin:  graphmem serve --open")
+    return s
+
+
+def _stored_active_keys(s: Settings) -> tuple[int, str]:
+    """Active keys in Neo4j (another replica or host may have created them), and why none were seen."""
+    from graphmem.keystore import list_keys
+    from graphmem.store import open_store
+
+    try:
+        with open_store(s, apply_schema=False, wait=1.0) as store:  # a managed one is started first
+            return sum(not r.revoked for r in list_keys(store)), ""
+    except GraphmemError as exc:
+        return 0, f", which could not be read: {exc}"
+
+
+@click.command()
+@click.option("--host", default=None, help="bind address (default GRAPHMEM_HOST or 127.0.0.1)")
+@click.option("--port", default=None, type=int, help="port (default GRAPHMEM_PORT or 8000)")
+@click.option("--workers", default=1, show_default=True)
+@click.option("--open", "open_access", is_flag=True,
+              help="no keys: every caller is admin (GRAPHMEM_OPEN=true); loopback only, for development")
+@friendly
+def serve(host: str | None, port: int | None, workers: int, open_access: bool) -> None:
+    """Run the REST API with uvicorn, on the managed local Neo4j unless NEO4J_URI is set. Needs an API
+    key (`graphmem keys create`), GRAPHMEM_API_KEYS, or --open."""
+    import uvicorn
+
+    from api.logs import configure
+
+    s = prepare_serve(host, port, open_access)
+    configure(s.log_level)
+    if s.open:
+        click.echo(f"serving OPEN on {s.host}: every caller is admin", err=True)
+    if s.managed:
+        from graphmem.localdb import LocalNeo4j
+
+        info = LocalNeo4j(s).start()
+        click.echo(f"Neo4j ready at {info.bolt_uri}; Browser at {info.browser_url}", err=True)
+    from api.app import create_app
+
+    # access_log off: its lines carry raw paths (entity keys, ?reason=); api.app logs route templates instead
+    uvicorn.run(create_app(s), host=s.host, port=s.port, workers=workers, log_config=None, access_log=False)
+
+
+# --- API keys -------------------------------------------------------------------------------
+@click.group()
+def keys() -> None:
+    """API keys, stored hashed in Neo4j (every replica sees a change within a second) and exported to the
+    keys file that `serve` imports (GRAPHMEM_KEYS_FILE, default $GRAPHMEM_HOME/keys.json)."""
+
+
+@contextmanager
+def _keys_store(s: Settings) -> Iterator[Any]:
+    """The store the keys commands write (starting the managed Neo4j when no NEO4J_URI is set); only the
+    keys' two constraints are applied, not the whole schema."""
+    from graphmem.keystore import ensure_schema
+    from graphmem.store import open_store
+
+    with open_store(s, apply_schema=False) as store:
+        ensure_schema(store)
+        yield store
+
+
+def _export(store: Any, s: Settings) -> None:
+    from graphmem.keystore import export_keys
+
+    n = export_keys(store, s.keys_path)
+    click.echo(f"{n} keys -> {s.keys_path}", err=True)
+
+
+@keys.command("create")
+@click.option("--role", type=click.Choice(["agent", "auditor", "compliance", "admin"]), required=True)
+@click.option("--ns", "namespaces", multiple=True, required=True, help="namespace, repeatable; * for all")
+@click.option("--name", default="", help="a label for the key")
+@friendly
+def keys_create(role: str, namespaces: tuple[str, ...], name: str) -> None:
+    """Create a key; it is printed once and stored only as a hash."""
+    from graphmem.keystore import create_key
+
+    s = settings()
+    with _keys_store(s) as store:
+        key, rec = create_key(store, role, list(namespaces), name)
+        click.echo(key)
+        click.echo(f"id {rec.key_id} role {rec.role} namespaces {','.join(sorted(rec.namespaces))} -> Neo4j",
+                   err=True)
+        _export(store, s)
+
+
+@keys.command("list")
+@friendly
+def keys_list() -> None:
+    """Key ids, roles, namespaces (never the keys), as Neo4j holds them."""
+    from graphmem.keystore import list_keys
+
+    with _keys_store(settings()) as store:
+        for r in list_keys(store):
+            click.echo(f"{r.key_id}  {r.role:<10} {','.join(sorted(r.namespaces)):<30} "
+                       f"{'revoked' if r.revoked else 'active':<8} {r.name}")
+
+
+@keys.command("revoke")
+@click.argument("key_id")
+@friendly
+def keys_revoke(key_id: str) -> None:
+    """Revoke the key whose id starts with KEY_ID (every replica refuses it within a second)."""
+    from graphmem.keystore import revoke_key
+
+    s = settings()
+    with _keys_store(s) as store:
+        click.echo(f"revoked {revoke_key(store, key_id)}")
+        _export(store, s)
+
+
+@keys.command("import")
+@click.argument("path", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@friendly
+def keys_import(path: Path) -> None:
+    """Upsert the keys of a keys file into Neo4j (a revocation in it revokes; nothing is un-revoked)."""
+    from graphmem.auth import KeysFile
+    from graphmem.keystore import import_keys
+
+    s = settings()
+    with _keys_store(s) as store:
+        click.echo(f"{import_keys(store, KeysFile(path).load())} keys changed")
+        _export(store, s)
+
+
+@keys.command("export")
+@click.argument("path", type=click.Path(dir_okay=False, path_type=Path))
+@friendly
+def keys_export(path: Path) -> None:
+    """Write every key in Neo4j (hashes only, revoked ones too) to PATH, mode 0600."""
+    from graphmem.keystore import export_keys
+
+    with _keys_store(settings()) as store:
+        click.echo(f"{export_keys(store, path)} keys -> {path}")

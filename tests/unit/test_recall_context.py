@@ -1,0 +1,125 @@
+"""The honest context, pure: runs of one value (timeline.spans), earlier values, the order of semantic hits
+by their final score, and workflow lines filled with the task's values. No database."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime, timedelta, timezone
+from typing import Any
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from graphmem.recall.hits import fill
+from graphmem.recall.merge import Hit, asks_earlier, merge, named_attributes
+from graphmem.timeline import Span, earlier, span_at, spans
+
+UTC = timezone.utc
+T0 = datetime(2025, 3, 10, tzinfo=UTC)
+DAY = timedelta(days=1)
+
+
+@dataclass(frozen=True)
+class V:
+    value: Any
+    valid_from: datetime
+    valid_to: datetime | None
+
+
+# --- spans ---------------------------------------------------------------------------------------------------
+def test_a_correction_that_cuts_a_run_in_two_is_read_as_one_run() -> None:
+    """The issue's case: basic since 2025-03-10, cut at 2026-02-01 by a late correction."""
+    cut, pro, ent = T0 + 328 * DAY, T0 + 448 * DAY, T0 + 540 * DAY
+    runs = spans([V("basic", cut, pro), V("enterprise", ent, None), V("basic", T0, cut), V("pro", pro, ent)])
+    assert runs == [Span("basic", T0, pro, 2), Span("pro", pro, ent), Span("enterprise", ent, None)]
+    assert span_at(runs, cut + DAY) == Span("basic", T0, pro, 2)  # "since" is when it really began
+    assert span_at(runs, T0 - DAY) is None
+
+
+def test_a_gap_or_another_value_keeps_runs_apart_and_bool_is_not_one() -> None:
+    assert len(spans([V("a", T0, T0 + DAY), V("a", T0 + 2 * DAY, None)])) == 2  # a gap: not adjacent
+    assert len(spans([V(1, T0, T0 + DAY), V(True, T0 + DAY, None)])) == 2  # same_value: bool is not 1
+    assert spans([V(1, T0, T0 + DAY), V(1.0, T0 + DAY, None)]) == [Span(1, T0, None, 2)]
+
+
+def test_many_valued_lanes_join_each_value_with_itself() -> None:
+    runs = spans([V("a", T0, T0 + DAY), V("b", T0, None), V("a", T0 + DAY, None)])
+    assert runs == [Span("a", T0, None, 2), Span("b", T0, None)]
+    assert span_at(runs, T0, "b", any_value=False) == Span("b", T0, None)
+
+
+def test_earlier_is_the_run_before_the_current_one_or_before_the_time() -> None:
+    a, b, c = Span("Portland", T0, T0 + 10 * DAY), Span("Denver", T0 + 10 * DAY, T0 + 20 * DAY), \
+        Span("Seattle", T0 + 20 * DAY, None)
+    assert earlier([a, b, c], T0 + 30 * DAY) == b
+    assert earlier([a, b, c], T0 + 15 * DAY) == a
+    assert earlier([a, b, c], T0 + 5 * DAY) is None
+    assert earlier([a, b], T0 + 30 * DAY) == b  # nothing true now: the last run that ended
+
+
+days = st.integers(min_value=0, max_value=40)
+
+
+@given(st.lists(st.tuples(st.sampled_from("ab"), days, st.integers(min_value=1, max_value=5)), max_size=12))
+def test_spans_cover_exactly_what_the_versions_cover(parts: list[tuple[str, int, int]]) -> None:
+    """Lossless: at every day, the values true in the runs are the values true in the versions; and no two
+    runs of one value meet (they would have been joined)."""
+    versions = [V(v, T0 + s * DAY, T0 + (s + n) * DAY) for v, s, n in parts]
+    runs = spans(versions)
+    for d in range(0, 50):
+        t = T0 + d * DAY
+        assert {v.value for v in versions if v.valid_from <= t < (v.valid_to or t + DAY)} == \
+            {r.value for r in runs if r.valid_at(t)}
+    for r in runs:
+        assert not [o for o in runs if o is not r and o.value == r.value and o.valid_from == r.valid_to]
+
+
+# --- earlier values asked for ----------------------------------------------------------------------------------
+def test_words_that_ask_for_an_earlier_value() -> None:
+    for q in ("address before they moved to Seattle?", "what was the previous plan?", "the plan she used to have",
+              "formerly on which plan?", "old address of cust-1042", "earlier email?", "她以前住在哪里"):
+        assert asks_earlier(q), q
+    for q in ("what plan is cust-1042 on?", "where does she live now?", "the boldest plan", "holder",
+              "how old is cust-1042?"):
+        assert asks_earlier(q) is None, q
+
+
+def test_the_attributes_a_question_names() -> None:
+    attributes = ["address", "plan", "order_id", "email"]
+    assert named_attributes("the address before they moved", attributes) == {"address"}
+    assert named_attributes("old order id of cust-1042", attributes) == {"order_id"}
+    assert named_attributes("which plans exist, planet?", attributes) == set()
+
+
+def _fact(value: str, vf: datetime, vt: datetime | None, **data: Any) -> Hit:
+    return Hit("exact", "fact", f"address: {value}", "r", f"fact:{value}", at=vf,
+               data={"valid_from": vf, "valid_to": vt, "txn_time": T0, "txn_end": None, **data})
+
+
+def test_an_earlier_value_follows_the_current_one_and_only_if_it_ended_by_then() -> None:
+    now = T0 + 30 * DAY
+    hits = [_fact("Denver", T0 + 10 * DAY, T0 + 20 * DAY, earlier=True), _fact("Seattle", T0 + 20 * DAY, None)]
+    assert [h.text for h in merge(hits, valid_at=now, known_at=None)] == ["address: Seattle", "address: Denver"]
+    assert [h.text for h in merge(hits, valid_at=T0 + 15 * DAY, known_at=None)] == []  # Denver not ended then
+    stale = [_fact("Denver", T0 + 10 * DAY, T0 + 20 * DAY)]  # not asked for: a stale version is dropped
+    assert merge(stale, valid_at=now, known_at=None) == []
+
+
+# --- order by the final score --------------------------------------------------------------------------------
+def test_semantic_summaries_and_turns_are_ordered_by_their_final_score() -> None:
+    hits = [Hit("semantic", "summary", "s", "r", "summary:1", at=T0 + DAY, score=2.0),
+            Hit("semantic", "turn", "t", "r", "turn:1", at=T0, score=3.0),
+            Hit("semantic", "turn", "u", "r", "turn:2", at=T0 + 2 * DAY, score=1.0),
+            Hit("facts", "fact", "f", "r", "fact:x", at=T0, data={"valid_from": T0, "valid_to": None}),
+            Hit("exact", "fact", "e", "r", "fact:y", at=T0, data={"valid_from": T0, "valid_to": None})]
+    order = [h.text for h in merge(hits, valid_at=T0 + 3 * DAY, known_at=None)]
+    assert order == ["e", "f", "t", "s", "u"]  # exact facts first, then the tiers; within semantic, the score
+
+
+# --- workflow lines -------------------------------------------------------------------------------------------
+def test_a_workflow_argument_is_filled_with_the_tasks_values() -> None:
+    filled = {"email": "dana@example.com", "order_id": "ORD-77"}
+    assert fill("{email}", filled) == "dana@example.com"
+    assert fill("receipt {order_id} to {email}", filled) == "receipt ORD-77 to dana@example.com"
+    assert fill("{amount}", filled) == "{amount}"  # a parameter the task did not name stays a parameter
+    assert fill(3, filled) == 3
