@@ -4,7 +4,6 @@ read; keys kept in Neo4j, so that replicas agree within a second, and the keys f
 
 from __future__ import annotations
 
-import os
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -183,7 +182,7 @@ def test_replicas_agree_within_a_second(settings: Settings, store: Store, ns: Na
 def test_the_file_keys_create_writes_is_the_one_serve_reads(settings: Settings, store: Store, ns: Namespace,
                                                             tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     env = {"GRAPHMEM_HOME": str(tmp_path), "GRAPHMEM_API_KEYS": "", "GRAPHMEM_OPEN": "false",
-           "NEO4J_URI": settings.neo4j_uri or "", "NEO4J_PASSWORD": os.environ.get("NEO4J_PASSWORD", ""),
+           "NEO4J_URI": settings.neo4j_uri or "", "NEO4J_PASSWORD": _password(settings),
            "NEO4J_USER": settings.neo4j_user}
     for name, value in env.items():
         monkeypatch.setenv(name, value)
@@ -234,6 +233,8 @@ def test_serve_finds_keys_only_neo4j_holds(settings: Settings, store: Store, tmp
     monkeypatch.setenv("GRAPHMEM_HOME", str(tmp_path))
     monkeypatch.setenv("GRAPHMEM_API_KEYS", "")
     monkeypatch.setenv("NEO4J_URI", settings.neo4j_uri or "")
+    monkeypatch.setenv("NEO4J_USER", settings.neo4j_user)
+    monkeypatch.setenv("NEO4J_PASSWORD", _password(settings))
     monkeypatch.delenv("GRAPHMEM_KEYS_FILE", raising=False)
     _, rec = keystore.create_key(store, "auditor", ["*"], "elsewhere")
     try:
@@ -275,3 +276,8 @@ def test_an_unreachable_neo4j_keeps_the_last_known_keys(settings: Settings, stor
             live.authenticate(None)
     finally:
         drop_keys(store, [rec.key_hash])
+
+
+def _password(settings: Settings) -> str:
+    """The session server's password (the managed test server's is generated, not in the environment)."""
+    return settings.neo4j_password.get_secret_value() if settings.neo4j_password else ""
