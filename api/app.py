@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib
 import logging
+import os
 import pkgutil
 import threading
 import time
@@ -11,7 +12,13 @@ import uuid
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
+from importlib.resources import files
+from typing import Any
+
 from fastapi import FastAPI
+from fastapi.openapi.docs import get_redoc_html, get_swagger_ui_html
+from fastapi.responses import HTMLResponse
+from fastapi.staticfiles import StaticFiles
 from starlette.datastructures import Headers, MutableHeaders
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
@@ -21,11 +28,124 @@ from api.body import BodyLimit
 from api import idempotency as idempotency_keys
 from api.logs import request_id_var
 from graphmem import metrics
+from graphmem.channels.conversation import start_folds
+from graphmem.embedding import get_embedder
 from graphmem.errors import GraphmemError, PayloadTooLarge, StoreUnavailable
 from graphmem.settings import Settings, get_settings
 from graphmem.store import Store, connection_for
 
 log = logging.getLogger("graphmem.api")
+
+#: the order of the groups in /docs (Swagger UI and ReDoc keep the order of the top-level `tags`)
+TAGS = [
+    {"name": "recall", "description": "One question, the channels chosen and explained, a prompt-ready context."},
+    {"name": "conversation", "description": "Turns of a session, its window and its summary."},
+    {"name": "search", "description": "Hybrid vector + full-text search over turns and summaries."},
+    {"name": "entities", "description": "Entities and bitemporal facts: assert, retract, as-of reads, lookup, "
+                                        "relations, the as-of graph."},
+    {"name": "workflows", "description": "Trajectories of agent runs and the workflows induced from them."},
+    {"name": "privacy", "description": "Erasure, purge and the compliance view (compliance and admin keys)."},
+    {"name": "audit", "description": "What changed in a namespace, for auditors."},
+    {"name": "health", "description": "Liveness, readiness (Neo4j, schema, embedding model), Prometheus metrics."},
+]
+#: Swagger UI and ReDoc files from the `fastapi-offline` package: /docs works without internet
+DOCS_STATIC = "/docs-static"
+BEARER = {"type": "http", "scheme": "bearer",
+          "description": "an API key (`graphmem keys create --role agent --ns NS`), sent as `Authorization: Bearer <key>`"}
+
+
+class ModelWarmer:
+    """Loads the embedding model in a background thread at start-up, so the service answers at once and the
+    first stored turn does not pay the load; `/readyz` answers 503 (`model_loading`) until it is loaded."""
+
+    def __init__(self, settings: Settings) -> None:
+        self.settings = settings
+        self.loaded = threading.Event()
+        self.error: str | None = None
+        self._thread: threading.Thread | None = None
+
+    def start(self) -> None:
+        if self._thread is None:
+            self._thread = threading.Thread(target=self._load, name="graphmem-model-warmup", daemon=True)
+            self._thread.start()
+
+    def _load(self) -> None:
+        quiet_progress_bars()
+        started = time.perf_counter()
+        try:
+            get_embedder(self.settings.model_path).embed(["warm-up"])
+        except Exception as exc:  # readiness reports it; requests that embed fail with the real error
+            self.error = f"{type(exc).__name__}: {exc}"
+            log.error("the embedding model failed to load: %s", self.error)
+            return
+        self.loaded.set()
+        log.info("embedding model loaded", extra={"ms": round((time.perf_counter() - started) * 1000)})
+
+    def check(self, wait: float = 0.0) -> None:
+        """Raises StoreUnavailable (503, Retry-After) until the model is loaded, waiting at most `wait` s."""
+        if self.loaded.wait(wait):
+            return
+        if self.error is not None:
+            raise StoreUnavailable(f"the embedding model failed to load: {self.error}", code="model_failed")
+        raise StoreUnavailable("the embedding model is still loading; retry shortly", code="model_loading")
+
+
+def quiet_progress_bars() -> None:
+    """No tqdm bar ("Loading weights") inside the JSON log: Hugging Face's bars off for this process."""
+    os.environ.setdefault("HF_HUB_DISABLE_PROGRESS_BARS", "1")
+    try:
+        from transformers.utils import logging as hf_logging
+    except ImportError:  # pragma: no cover - transformers comes with sentence-transformers
+        return
+    hf_logging.disable_progress_bar()  # type: ignore[no-untyped-call]
+
+
+def document_auth(schema: dict[str, Any]) -> dict[str, Any]:
+    """Declare the bearer key in OpenAPI (Swagger UI's Authorize button) on every /v1 operation. Only the
+    document changes: api.authn checks keys as before; the Authorization header parameter the dependency
+    declares is dropped from the document, since the security scheme now says it (OpenAPI ignores it)."""
+    schema.setdefault("components", {}).setdefault("securitySchemes", {})["apiKey"] = BEARER
+    for path, item in schema.get("paths", {}).items():
+        if not path.startswith("/v1/"):
+            continue
+        for op in item.values():
+            op["security"] = [{"apiKey": []}]
+            params = [p for p in op.get("parameters", [])
+                      if not (p.get("in") == "header" and p.get("name", "").lower() == "authorization")]
+            if params:
+                op["parameters"] = params
+            else:
+                op.pop("parameters", None)
+    return schema
+
+
+def install_docs(app: FastAPI) -> None:
+    """/docs (Swagger UI, with Authorize) and /redoc from local files; no CDN, no Google fonts."""
+    app.mount(DOCS_STATIC, StaticFiles(directory=str(files("fastapi_offline") / "static")), name="docs-static")
+    documented = app.openapi
+
+    def openapi() -> dict[str, Any]:
+        schema = documented()
+        if "securitySchemes" not in schema.get("components", {}):
+            document_auth(schema)
+        return schema
+
+    app.openapi = openapi  # type: ignore[method-assign]
+
+    @app.get("/docs", include_in_schema=False)
+    def swagger() -> HTMLResponse:
+        return get_swagger_ui_html(openapi_url="/openapi.json", title="graphmem - API",
+                                   swagger_js_url=f"{DOCS_STATIC}/swagger-ui-bundle.js",
+                                   swagger_css_url=f"{DOCS_STATIC}/swagger-ui.css",
+                                   swagger_favicon_url=f"{DOCS_STATIC}/favicon.png",
+                                   swagger_ui_parameters={"persistAuthorization": True, "displayRequestDuration": True,
+                                                          "tryItOutEnabled": True})
+
+    @app.get("/redoc", include_in_schema=False)
+    def redoc() -> HTMLResponse:
+        return get_redoc_html(openapi_url="/openapi.json", title="graphmem - API",
+                              redoc_js_url=f"{DOCS_STATIC}/redoc.standalone.js",
+                              redoc_favicon_url=f"{DOCS_STATIC}/favicon.png", with_google_fonts=False)
 
 
 class StoreHolder:
@@ -47,6 +167,7 @@ class StoreHolder:
                 self.store.ping()
                 self.store.apply_schema()
                 self.schema_ok = True
+                start_folds(self.store)  # summaries a stopped process left queued get their text
             return self.store
 
 
@@ -112,9 +233,11 @@ class EnvelopeMiddleware:
 def create_app(settings: Settings | None = None, store: Store | None = None) -> FastAPI:
     settings = settings or get_settings()
     holder = StoreHolder(settings, store)
+    warmer = ModelWarmer(settings)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        warmer.start()  # in the background: the process serves (and /readyz says 503) while it loads
         try:
             app.state.store = holder.connect()
         except GraphmemError as exc:  # keep serving: /readyz says 503 until Neo4j answers
@@ -128,11 +251,16 @@ def create_app(settings: Settings | None = None, store: Store | None = None) -> 
         version="0.1.0",
         description="Memory for AI agents: a bitemporal knowledge graph on Neo4j.",
         lifespan=lifespan,
+        openapi_tags=TAGS,
+        docs_url=None,
+        redoc_url=None,
     )
     app.state.settings = settings
+    app.state.model = warmer
     app.state.store = store
     app.state.holder = holder
     errors.install(app)
+    install_docs(app)  # after errors.install: it documents the bearer key on the envelope-documented schema
     idempotency_keys.install(app)  # inside the envelope middleware (added later = outer)
     authn.install(app, settings)  # the caller's key, before anything reads the body
 

@@ -11,8 +11,9 @@ the process dies, or Neo4j is gone so the release cannot be written, the lease l
 A write can commit and Neo4j vanish before its response is recorded. The caller was answered, so the
 response is kept in this process (`Unrecorded`, bounded) and replayed exactly to a retry that reaches
 this process, and written to Neo4j as soon as it answers again. A retry that reaches another replica
-before that runs the request again (facts answer "already believed"; a turn without an id would be
-stored twice): only a write and its record in one transaction would close that gap.
+(or this one after a restart) never runs the write again: every write transaction of the request marks
+its claim `written` in the same transaction (`graphmem.store.marking`, `idempotency.mark_written`), so
+such a retry gets the recorded response once there is one, else `409 idempotency_unrecorded`.
 """
 
 from __future__ import annotations
@@ -35,6 +36,7 @@ from api.errors import render
 from graphmem import idempotency
 from graphmem.errors import GraphmemError, StoreUnavailable
 from graphmem.privacy import redact
+from graphmem.store import marking
 from graphmem.types import Namespace
 
 log = logging.getLogger("graphmem.api")
@@ -180,7 +182,8 @@ class IdempotencyMiddleware:
             async with anyio.create_task_group() as renewals:
                 renewals.start_soon(_renew_while_running, store, where, token)
                 try:
-                    await self.app(scope, replay_receive, capture)
+                    with marking(idempotency.mark_written(where, token)):  # the claim commits with the write
+                        await self.app(scope, replay_receive, capture)
                 except Exception as exc:  # kept out of the task group, which would wrap it in a group
                     failure = exc
                 finally:

@@ -4,6 +4,7 @@ The public library API is re-exported here; `api/` and `graphmem_tools.cli` are 
 Every function takes `store, ns` first, then keyword-only arguments.
 """
 
+from graphmem.channels.changes import changes, timeline_picture
 from graphmem.channels.conversation import add_turn, add_turns, get_turn, read_summary, read_window
 from graphmem.channels.exact import lookup, read_entities, read_entity
 from graphmem.channels.graph import declare_relation_type, relate, to_graphml, to_networkx, traverse, unrelate
@@ -36,6 +37,7 @@ __all__ = [
     "add_turns",
     "assert_fact",
     "assert_facts",
+    "changes",
     "correct_fact",
     "declare_attribute",
     "declare_relation_type",
@@ -60,6 +62,7 @@ __all__ = [
     "relate",
     "retract_fact",
     "search",
+    "timeline_picture",
     "to_graphml",
     "to_networkx",
     "traverse",

@@ -11,6 +11,11 @@ process that dies first (or loses Neo4j, so that the release cannot be written) 
 whose lease lapses within seconds, after which a retry of the same request takes it over and runs.
 Without the lease such a key answered `idempotency_in_progress` for its whole 24 h (issue 16). Nothing
 changes for a completed record: its response is replayed exactly, for 24 h.
+
+Every write transaction of a claimed request also marks the claim `written`, in that transaction
+(`mark_written`). A written claim is never taken over nor released: a request whose write committed
+just before its process or Neo4j died is not run again by a retry on any replica; the retry is answered
+the recorded response, or `409 idempotency_unrecorded` if it was never recorded.
 """
 
 from __future__ import annotations
@@ -30,7 +35,7 @@ from graphmem.instants import utcnow
 from graphmem.types import Namespace
 
 if TYPE_CHECKING:
-    from graphmem.store import Store, Tx
+    from graphmem.store import Mark, Store, Tx
 
 log = logging.getLogger(__name__)
 
@@ -60,6 +65,7 @@ class Claim:
     response: str | None = None
     media_type: str | None = None
     lapsed: bool = False  # pending, but nobody renewed its lease: the request that claimed it is gone
+    written: bool = False  # the claiming request's write committed (its response may not be recorded)
 
     @property
     def done(self) -> bool:
@@ -97,7 +103,7 @@ def _claim(row: dict[str, object], token: str, claimed: bool | None = None) -> C
                  status=int(status) if isinstance(status, int) else None,
                  response=row.get("response") if isinstance(row.get("response"), str) else None,  # type: ignore[arg-type]
                  media_type=row.get("media_type") if isinstance(row.get("media_type"), str) else None,  # type: ignore[arg-type]
-                 lapsed=bool(row.get("lapsed")))
+                 lapsed=bool(row.get("lapsed")), written=bool(row.get("written")))
 
 
 def lease(store: Store) -> timedelta:
@@ -145,6 +151,10 @@ def wait_done(store: Store, scope: Scope, first: Claim, *, timeout: float | None
     delay = 0.02
     current = first
     while True:
+        if current.lapsed and current.written:
+            raise Conflict("the first request with this Idempotency-Key committed its write, but the process "
+                           "that ran it stopped before recording its response; its effect is in place: read "
+                           "it rather than retry", code="idempotency_unrecorded")
         if current.lapsed:  # abandoned: take it over (claim_key decides atomically who wins)
             current = claim(store, scope, request_hash=first.request_hash)
         if current.done or current.claimed:
@@ -159,6 +169,19 @@ def wait_done(store: Store, scope: Scope, first: Claim, *, timeout: float | None
             current = claim(store, scope, request_hash=first.request_hash)
         else:
             current = _claim(rows[0], current.token, claimed=False)
+
+
+def mark_written(scope: Scope, token: str) -> Mark:
+    """The mark every write transaction of a claimed request runs first (`Store.write`, `marking`): it
+    records in that transaction that the request wrote, and fails it when the claim is no longer this
+    request's (its lease lapsed and a retry took it over: that retry writes instead). So a request's write
+    and its claim commit together: a retry after a crash never runs a committed write a second time, on
+    any replica, even when the response was never recorded (it answers `idempotency_unrecorded`)."""
+    def mark(tx: Tx) -> None:
+        if tx.one("idempotency/mark_written", **_params(scope), claim=token, now=utcnow()) is None:
+            raise Conflict("this request's Idempotency-Key was taken over by a retry, which writes instead; "
+                           "nothing was written by this one", code="idempotency_claim_lost")
+    return mark
 
 
 def renew(store: Store, scope: Scope, token: str, *, now: datetime | None = None) -> bool:

@@ -70,6 +70,9 @@ class Settings(BaseSettings):
 
     # --- memory behaviour ---
     window_size: int = Field(8, ge=1, le=1000)
+    # write queued summary text in this process (graphmem.channels.conversation.folds); off: only queue it,
+    # for another process's worker (a service run as several processes may leave one worker on)
+    fold_worker: bool = True
     retention_days: float = Field(30.0, ge=0)
     # HMAC key of erasure tombstones; None: generated once into <home>/erasure.secret (mode 0600)
     erasure_secret: SecretStr | None = None

@@ -24,6 +24,7 @@ import time
 from collections.abc import Callable, Iterator, Mapping
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
+from contextvars import ContextVar
 from datetime import datetime, timezone
 from typing import Any, LiteralString, TypeVar
 
@@ -42,6 +43,26 @@ from graphmem.settings import Settings
 log = logging.getLogger(__name__)
 T = TypeVar("T")
 Row = dict[str, Any]
+#: a statement every write transaction of the current request runs first (an Idempotency-Key's mark)
+Mark = Callable[["Tx"], None]
+_marks: ContextVar[tuple[Mark, ...]] = ContextVar("graphmem_write_marks", default=())
+
+
+def write_marks() -> tuple[Mark, ...]:
+    """The marks the current context's writes carry (a writer writing for other callers collects theirs)."""
+    return _marks.get()
+
+
+@contextmanager
+def marking(mark: Mark) -> Iterator[None]:
+    """Every write transaction run in this context (threads started from it included) runs `mark` first,
+    in the same transaction: what a request writes and the record that it wrote commit together or not at
+    all (graphmem.idempotency.mark_written)."""
+    token = _marks.set(_marks.get() + (mark,))
+    try:
+        yield
+    finally:
+        _marks.reset(token)
 
 
 _PLAIN = frozenset({str, int, float, bool, type(None)})
@@ -235,11 +256,21 @@ class Store:
                 return session.execute_read(lambda tx: work(Tx(tx, self._q)))
         return self._attempts("read transaction", once)
 
-    def write(self, work: Callable[[Tx], T]) -> T:
-        """Run `work` in one managed write transaction; it may run more than once, keep it idempotent."""
+    def write(self, work: Callable[[Tx], T], *, marks: tuple[Mark, ...] | None = None) -> T:
+        """Run `work` in one managed write transaction; it may run more than once, keep it idempotent.
+
+        The context's marks (`marking`), or `marks` when given, run first in the same transaction."""
+        first = write_marks() if marks is None else marks
+
+        def unit(tx: ManagedTransaction) -> T:
+            t = Tx(tx, self._q)
+            for mark in first:
+                mark(t)
+            return work(t)
+
         def once() -> T:
             with self._session() as session:
-                return session.execute_write(lambda tx: work(Tx(tx, self._q)))
+                return session.execute_write(unit)
         return self._attempts("write", once)
 
     def write_one(self, name: str, **params: Any) -> list[Row]:

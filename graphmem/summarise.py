@@ -15,12 +15,13 @@ from __future__ import annotations
 import math
 import re
 from collections import Counter, defaultdict
-from collections.abc import Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 
 import networkx as nx
 
+from graphmem import entity_spans as spans
 from graphmem.identifiers import DEFAULT_REGISTRY, Registry
 
 #: Small English stop list: words that carry no topic (shared with search's query expansion).
@@ -46,7 +47,7 @@ _DATE_WORDS = frozenset(_MONTHS) | frozenset(
     "week weekend month year morning evening".split())
 _OPEN_CUES = re.compile(
     r"\b(will|going to|gonna|plan(?:ning)?|need(?:s)? to|have to|must|should|todo|to-do|pending|"
-    r"follow[- ]up|remind|next (?:week|month|time)|tomorrow|later|soon|waiting|let me know|can you|"
+    r"follow[- ]up|remind|next (?:week|month|time)|tomorrow|later|soon|still waiting|waiting (?:on|to hear)|let me know|can you|"
     r"could you|would you|please)\b", re.IGNORECASE)
 _POSITIVE = frozenset("""great good happy glad love loved lovely awesome amazing thanks thank wonderful
 excited exciting fantastic nice proud fun enjoy enjoyed beautiful cool perfect appreciate grateful
@@ -56,11 +57,14 @@ hate terrible awful worried worry stress stressed stressful difficult hard tough
 cancelled refund complaint disappointed frustrating frustrated annoyed scared""".split())
 _URGENT = frozenset("urgent urgently asap immediately emergency critical now quickly".split())
 _REQUEST = re.compile(r"\b(can you|could you|would you|please|i need|i want|i'd like|help me)\b", re.IGNORECASE)
+_NON_ANSWER = re.compile(
+    r"\b(let me (?:check|see|look|find|ask)|i(?:'ll| will) (?:check|look|find out|get back|ask|see)|not sure|"
+    r"(?:don'?t|do not) know|no idea|hold on|one (?:moment|sec)|give me a (?:moment|sec|minute))\b", re.IGNORECASE)
 _PLAN = re.compile(r"\b(will|going to|gonna|plan(?:ning)?|next (?:week|month|year)|tomorrow)\b", re.IGNORECASE)
 
 MAX_FACTS = 6
 MAX_OPEN = 4
-MAX_ENTITIES = 10
+MAX_ENTITIES = spans.MAX_ENTITIES
 MAX_TOPICS = 3
 
 
@@ -95,6 +99,7 @@ class _Sentence:
     speaker: str | None
     order: int
     words: tuple[str, ...]
+    turn: int = 0
 
 
 def content_words(text: str) -> list[str]:
@@ -159,28 +164,39 @@ def keywords(sentences: Sequence[_Sentence], limit: int = MAX_TOPICS) -> list[st
 
 def key_entities(utterances: Sequence[Utterance], registry: Registry = DEFAULT_REGISTRY,
                  limit: int = MAX_ENTITIES) -> list[str]:
-    """Identifiers first (exact values matter most), then capitalised names, then speakers."""
-    found: list[str] = []
-    names: Counter[str] = Counter()
-    for u in utterances:
-        for ident in registry.find(u.text):
-            if ident.raw not in found:
-                found.append(ident.raw)
-        for sentence in split_sentences(u.text):
-            tokens = re.findall(r"[A-Za-z][\w'-]*", sentence)
-            for i, tok in enumerate(tokens):
-                word = tok.removesuffix("'s")
-                if i > 0 and word[:1].isupper() and word.lower() not in STOPWORDS and len(word) > 1:
-                    names[word] += 1
-    for speaker in {u.speaker for u in utterances if u.speaker}:
-        names[speaker] += 1
-    out = found[:limit]
-    for name, _ in sorted(names.items(), key=lambda kv: (-kv[1], kv[0])):
-        if len(out) >= limit:
-            break
-        if name not in out:
-            out.append(name)
+    """Identifiers first (exact values matter most), then names, speakers among them unless they are
+    role words ("agent"): graphmem.entity_spans says why and how."""
+    return spans.key_entities([u.text for u in utterances], speakers=[u.speaker for u in utterances],
+                              registry=registry, limit=limit)
+
+
+def _answers(reply: Utterance) -> bool:
+    """A reply answers when it states something: not when it only asks back or stalls ("let me check")."""
+    return any(not s.endswith("?") and not _NON_ANSWER.search(s) for s in split_sentences(reply.text))
+
+
+def answered(utterances: Sequence[Utterance]) -> set[tuple[int, str]]:
+    """(turn index, question) for each question that a later turn answers.
+
+    Why the first later turn by someone else: that is who a question is put to, and in chat the answer
+    rarely repeats the question's words ("How was the weekend?" / "We went hiking!"); so it answers
+    when it states something. A reply that only stalls or promises leaves the question open."""
+    out: set[tuple[int, str]] = set()
+    for i, u in enumerate(utterances):
+        questions = [s for s in split_sentences(u.text) if s.endswith("?")]
+        if not questions:
+            continue
+        reply = next((v for v in utterances[i + 1:] if u.speaker is None or v.speaker != u.speaker), None)
+        if reply is not None and _answers(reply):
+            out.update((i, q) for q in questions)
     return out
+
+
+def still_open(item: str, context: Sequence[Utterance]) -> bool:
+    """False when `item` (a labelled question) was asked in `context` and answered there."""
+    closed = answered(context)
+    return not any(_labelled(u.speaker, q) == item for i, u in enumerate(context)
+                   for q in split_sentences(u.text) if (i, q) in closed)
 
 
 def tone_of(utterances: Sequence[Utterance]) -> str:
@@ -212,8 +228,12 @@ def intent_of(utterances: Sequence[Utterance]) -> str:
     return best[0] if best[1] else "sharing information"
 
 
+def _labelled(speaker: str | None, text: str) -> str:
+    return f"{speaker}: {text}" if speaker else text
+
+
 def _label(s: _Sentence) -> str:
-    return f"{s.speaker}: {s.text}" if s.speaker else s.text
+    return _labelled(s.speaker, s.text)
 
 
 def render(summary: StructuredSummary) -> str:
@@ -232,24 +252,28 @@ def summarise(utterances: Sequence[Utterance], *, registry: Registry = DEFAULT_R
               max_facts: int = MAX_FACTS) -> StructuredSummary:
     """A structured extractive summary of turns, in their order.
 
-    Facts are statements (no question, no future/request cue): every one with an identifier,
-    number or date first, then the top TextRank ones (up to `max_facts`, shown in spoken order).
-    Open items are questions and sentences with future/request cues, latest first.
+    Facts are statements (no question, no future/request cue): those with an identifier first, then
+    those with a number or date, then the top TextRank ones (up to `max_facts`, shown in spoken order).
+    Open items are questions no later turn answered (`answered`) and sentences with future/request
+    cues, latest first.
     """
     sentences: list[_Sentence] = []
-    for u in utterances:
+    for i, u in enumerate(utterances):
         for text in split_sentences(u.text):
-            sentences.append(_Sentence(text, u.speaker, len(sentences), tuple(content_words(text))))
+            sentences.append(_Sentence(text, u.speaker, len(sentences), tuple(content_words(text)), i))
     if not sentences:
         return StructuredSummary(core_topic="", text="")
     rank = rank_sentences(sentences)
-    is_open = {s.order: s.text.endswith("?") or bool(_OPEN_CUES.search(s.text)) for s in sentences}
-    statements = [s for s in sentences if not is_open[s.order] and s.words
+    closed = answered(utterances)
+    question = {s.order: s.text.endswith("?") for s in sentences}
+    cue = {s.order: bool(_OPEN_CUES.search(s.text)) for s in sentences}
+    is_open = {s.order: (s.turn, s.text) not in closed if question[s.order] else cue[s.order] for s in sentences}
+    statements = [s for s in sentences if not question[s.order] and not cue[s.order] and s.words
                   and (len(s.words) >= 3 or has_detail(s.text, registry))]
     detailed = [s for s in statements if has_detail(s.text, registry)]
     by_rank = sorted(statements, key=lambda s: (-rank[s.order], s.order))
     chosen: list[_Sentence] = []
-    for s in sorted(detailed, key=lambda s: (-rank[s.order], s.order)) + by_rank:
+    for s in sorted(detailed, key=lambda s: (not registry.find(s.text), -rank[s.order], s.order)) + by_rank:
         if len(chosen) >= max_facts:
             break
         if s not in chosen:
@@ -269,38 +293,55 @@ def summarise(utterances: Sequence[Utterance], *, registry: Registry = DEFAULT_R
     return StructuredSummary(**{**summary.__dict__, "text": render(summary)})
 
 
-def merge(parts: Sequence[StructuredSummary]) -> StructuredSummary:
+def merge(parts: Sequence[StructuredSummary], *, contexts: Sequence[Sequence[Utterance]] | None = None,
+          registry: Registry = DEFAULT_REGISTRY) -> StructuredSummary:
     """One view of several chunk summaries of a session (oldest first), without re-reading turns.
 
-    Facts and entities are unions (latest chunks win when over the cap, since they are fresher);
-    open items come from the latest chunk that has any; tone and intent are the most common.
+    Facts and entities are unions, latest chunks winning when over the cap (they are fresher) except
+    for what carries an identifier: a fact naming an order id or an email, and every identifier entity,
+    outlive the cap, because those are what an agent must not lose. Open items are every chunk's, latest
+    first, minus the questions answered after their chunk ended: `contexts[i]`, when given, holds the
+    last turns of chunk i and the turns that followed it (the answer to a chunk's last question is
+    usually the next chunk's first turn). Tone and intent are the most common.
     """
     if not parts:
         return StructuredSummary(core_topic="", text="")
+    ctx: list[Sequence[Utterance]] = list(contexts or [])
+    ctx += [[]] * (len(parts) - len(ctx))
+    open_items: list[str] = []
+    for p, context in reversed(list(zip(parts, ctx))):
+        for item in p.open_items:
+            if item not in open_items and (not context or still_open(item, context)):
+                open_items.append(item)
     if len(parts) == 1:
-        return parts[0]
+        one = parts[0]
+        return one if open_items == one.open_items else _rendered(replace(one, open_items=open_items[:MAX_OPEN]))
     topic_votes: dict[str, float] = defaultdict(float)
     for i, p in enumerate(parts):
         for j, t in enumerate(p.topics):
             topic_votes[t] += (len(p.topics) - j) * (1 + i / len(parts))
     topics = [t for t, _ in sorted(topic_votes.items(), key=lambda kv: (-kv[1], kv[0]))[:MAX_TOPICS]]
-    facts = _union_latest([p.facts for p in parts], MAX_FACTS * 2)
-    entities = _union_latest([p.entities for p in parts], MAX_ENTITIES)
-    open_items = next((p.open_items for p in reversed(parts) if p.open_items), [])
+    facts = _union_latest([p.facts for p in parts], MAX_FACTS * 2, lambda f: bool(registry.find(f)))
+    entities = _union_latest([p.entities for p in parts], MAX_ENTITIES, lambda e: spans.is_identifier(e, registry))
     tone = Counter(p.tone for p in parts).most_common(1)[0][0]
     intent = Counter(p.intent for p in parts).most_common(1)[0][0]
-    merged = StructuredSummary(core_topic=", ".join(topics), topics=topics, facts=facts, open_items=open_items,
-                               entities=entities, tone=tone, intent=intent,
-                               summariser="+".join(sorted({p.summariser for p in parts})))
-    return StructuredSummary(**{**merged.__dict__, "text": render(merged)})
+    return _rendered(StructuredSummary(core_topic=", ".join(topics), topics=topics, facts=facts,
+                                       open_items=open_items[:MAX_OPEN], entities=entities, tone=tone,
+                                       intent=intent, summariser="+".join(sorted({p.summariser for p in parts}))))
 
 
-def _union_latest(lists: Sequence[Sequence[str]], cap: int) -> list[str]:
+def _rendered(summary: StructuredSummary) -> StructuredSummary:
+    return replace(summary, text=render(summary))
+
+
+def _union_latest(lists: Sequence[Sequence[str]], cap: int, keep: Callable[[str], bool]) -> list[str]:
+    """The union of the lists within `cap`: what `keep` says first, then the latest; in first-said order."""
     out: list[str] = []
     for items in reversed(lists):
         for x in items:
             if x not in out:
                 out.append(x)
-    kept = out[:cap]
+    kept = [x for x in out if keep(x)][:cap]
+    kept += [x for x in out if not keep(x)][:cap - len(kept)]
     order = {x: i for i, x in enumerate(x for items in lists for x in items)}
     return sorted(kept, key=lambda x: order[x])

@@ -11,10 +11,11 @@ import json
 import logging
 import pkgutil
 import time
-from typing import Any
+from typing import Any, Literal
 
 import click
 
+from graphmem_tools import mcp as mcp_server
 from graphmem_tools import service
 from graphmem_tools.common import friendly, settings
 
@@ -165,6 +166,7 @@ def cypher_show(name: str) -> None:
 # --- the service and its API keys (graphmem_tools/service.py) -------------------------------------
 cli.add_command(service.serve)
 cli.add_command(service.keys)
+cli.add_command(mcp_server.command)
 
 
 # --- benchmarks and evaluations, discovered by module -------------------------------------------
@@ -248,6 +250,32 @@ def workflows_induce(namespace: str, task_type: str | None, llm: bool) -> None:
         counts[c.change] = counts.get(c.change, 0) + 1
     click.echo(f"{report.trajectories} trajectories, {report.groups} groups: "
                + (", ".join(f"{n} {k}" for k, n in sorted(counts.items())) or "no workflow"))
+
+
+# --- auditing: pictures of a timeline -------------------------------------------------------------
+@cli.command("timeline")
+@click.argument("key")
+@click.option("--ns", "namespace", required=True, help="the entity's namespace")
+@click.option("-o", "--output", type=click.Path(dir_okay=False, writable=True), default=None,
+              help="file to write, .svg or .png (default KEY.svg)")
+@click.option("--view", type=click.Choice(["audit", "application", "compliance"]), default="audit", show_default=True,
+              help="audit: every version, corrections and retractions marked; application: the believed timeline")
+@click.option("--attribute", default=None, help="one attribute only")
+@friendly
+def timeline(key: str, namespace: str, output: str | None, view: str, attribute: str | None) -> None:
+    """Draw an entity's versions, valid time against transaction time (what GET /timeline.svg serves)."""
+    from graphmem.channels.changes import timeline_picture
+    from graphmem.store import open_store
+    from graphmem.types import Namespace, check_view
+
+    ns = Namespace.parse(namespace)
+    path = output or f"{key}.svg"
+    fmt: Literal["svg", "png"] = "png" if path.lower().endswith(".png") else "svg"
+    with open_store(settings()) as store:
+        image = timeline_picture(store, ns, key=key, view=check_view("admin", view), fmt=fmt, attribute=attribute)
+    with open(path, "wb") as out:
+        out.write(image)
+    click.echo(f"{path}: {len(image)} bytes ({fmt})")
 
 
 def main() -> None:  # pragma: no cover

@@ -19,10 +19,17 @@ def healthz() -> dict[str, str]:
     return {"status": "ok"}
 
 
-@router.get("/readyz", responses={503: {"description": "Neo4j unreachable or schema not applied"}})
+#: a probe arriving while the model finishes loading waits this long before answering 503
+MODEL_WAIT = 2.0
+
+
+@router.get("/readyz", responses={503: {"description": "Neo4j unreachable, schema not applied, or the embedding "
+                                                      "model still loading (code model_loading)"}})
 def readyz(request: Request) -> Response:
-    """Neo4j answers and the schema is applied."""
+    """Neo4j answers, the schema is applied and the embedding model is loaded (it loads in the background at
+    start-up: until then this answers 503 `model_loading` with Retry-After)."""
     holder = request.app.state.holder
+    warmer = request.app.state.model
     try:
         store = holder.connect()
         request.app.state.store = store
@@ -31,6 +38,8 @@ def readyz(request: Request) -> Response:
         if missing:
             holder.schema_ok = False
             raise SchemaMissing("schema not applied", details={"missing": sorted(missing)})
+        warmer.start()  # started by the lifespan; here too for an app served without one (ASGI transport)
+        warmer.check(wait=MODEL_WAIT)
     except StoreUnavailable as exc:
         return render(exc)
     except GraphmemError as exc:  # a probe answers "not ready, retry" whatever the cause, under the cause's code

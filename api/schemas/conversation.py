@@ -156,7 +156,8 @@ class SearchIn(In):
     session: str | None = Field(None, max_length=200)
     speaker: str | None = Field(None, max_length=200)
     since: Instant = None
-    until: Instant = None
+    until: Annotated[str | None, Field(None, description="ISO-8601 with zone (or a bare date: UTC midnight)",
+                                       examples=["2027-01-01T00:00:00Z"])] = None
     kinds: list[Literal["turn", "summary"]] = Field(["turn", "summary"], min_length=1, max_length=2,
                                                     description="what to return (both ranked together)")
 

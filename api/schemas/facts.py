@@ -36,6 +36,9 @@ AttributeValueIn = Annotated[Any, WithJsonSchema({"anyOf": [*_SCALAR["anyOf"], {
                                                                  "many-valued attribute"})]
 Instant = Annotated[str | None, Field(None, description="ISO-8601 with zone (or a bare date: UTC midnight)",
                                       examples=["2026-07-01T09:00:00Z"])]
+#: the end of an interval: its example lies after `Instant`'s, so that the /docs example body is valid
+Until = Annotated[str | None, Field(None, description="ISO-8601 with zone (or a bare date: UTC midnight); after "
+                                                      "valid_from; default open", examples=["2027-01-01T00:00:00Z"])]
 Text = Annotated[str | None, Field(None, max_length=2000)]
 
 
@@ -61,7 +64,7 @@ class FactIn(_In):
     attribute: str = Field(max_length=NAME_CHARS, examples=["city"])
     value: ScalarIn = Field(examples=["Beijing"])
     valid_from: Instant = None
-    valid_to: Instant = None
+    valid_to: Until = None
     source: Text = None
     reason: Text = None
 
@@ -75,11 +78,11 @@ class FactBatchIn(_In):
 
 
 class RetractIn(_In):
-    entity: str = Field(min_length=1, max_length=MAX_KEY_CHARS)
-    attribute: str = Field(max_length=NAME_CHARS)
-    value: ScalarIn = Field(None, description="many-valued attributes: retract this value only")
+    entity: str = Field(min_length=1, max_length=MAX_KEY_CHARS, examples=["U-001"])
+    attribute: str = Field(max_length=NAME_CHARS, examples=["city"])
+    value: ScalarIn = Field(None, description="many-valued attributes: retract this value only", examples=[None])
     valid_from: Instant = None
-    valid_to: Instant = None
+    valid_to: Until = None
     source: Text = None
     reason: Text = None
 
@@ -93,18 +96,19 @@ class RelationIn(_In):
     type: str = Field(max_length=NAME_CHARS, description="upper snake case, ^[A-Z][A-Z0-9_]*$", examples=["WORKS_AT"])
     to: str = Field(min_length=1, max_length=MAX_KEY_CHARS, examples=["C-042"])
     valid_from: Instant = None
-    valid_to: Instant = None
-    properties: dict[str, ScalarIn] | None = None
+    valid_to: Until = None
+    properties: dict[str, ScalarIn] | None = Field(None, examples=[{"role": "engineer"}])
     source: Text = None
     reason: Text = None
 
 
 class RelationRetractIn(_In):
-    from_: str = Field(alias="from", min_length=1, max_length=MAX_KEY_CHARS)
-    type: str = Field(max_length=NAME_CHARS)
-    to: str | None = Field(None, max_length=MAX_KEY_CHARS, description="this target only; default every target of the type")
+    from_: str = Field(alias="from", min_length=1, max_length=MAX_KEY_CHARS, examples=["U-001"])
+    type: str = Field(max_length=NAME_CHARS, examples=["WORKS_AT"])
+    to: str | None = Field(None, max_length=MAX_KEY_CHARS, description="this target only; default every target of the type",
+                           examples=["C-042"])
     valid_from: Instant = None
-    valid_to: Instant = None
+    valid_to: Until = None
     source: Text = None
     reason: Text = None
 

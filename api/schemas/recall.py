@@ -16,18 +16,27 @@ from graphmem.recall import Hit, Recall
 class RecallIn(In):
     """One question; the router picks the channels. Times are ISO-8601 with zone (a bare date is UTC)."""
 
-    query: str = Field(min_length=1, max_length=20_000, description="the question, in any language")
+    query: str = Field(min_length=1, max_length=20_000, description="the question, in any language",
+                       examples=["Where does U-001 live, and where did they live before?"])
     session: str | None = Field(None, min_length=1, max_length=512,
-                                description="read this session's window first, then its summary")
+                                description="read this session's window first, then its summary",
+                                examples=["s1"])
     entity: str | None = Field(None, min_length=1, max_length=512,
-                               description="an entity key the question is about (read exactly)")
+                               description="an entity key the question is about (read exactly)",
+                               examples=["U-001"])
     task_type: str | None = Field(None, min_length=1, max_length=200,
-                                  description="ask the workflow channel for this task type")
-    valid_at: str | None = Field(None, description="read facts as true at this time (wins over time words)")
-    known_at: str | None = Field(None, description="read facts as believed at this time (wins over time words)")
+                                  description="ask the workflow channel for this task type",
+                                  examples=[None])
+    valid_at: str | None = Field(None, description="read facts as true at this time (wins over time words); "
+                                                            "ISO-8601 with zone, default now",
+                          examples=["2026-07-02T00:00:00Z"])
+    known_at: str | None = Field(None, description="read facts as believed at this time (wins over time words); "
+                                                            "ISO-8601 with zone, default now",
+                          examples=[None])
     k: int = Field(10, ge=1, le=100, description="at most this many results per channel")
     budget_tokens: int | None = Field(None, ge=1, le=100_000,
-                                      description="cut `context` to this many tokens (embedding model's tokenizer)")
+                                      description="cut `context` to this many tokens (embedding model's tokenizer)",
+                                      examples=[500])
 
 
 class RouteStepOut(BaseModel):

@@ -37,8 +37,8 @@ class TrajectoryIn(In):
     steps: list[StepIn] = Field(min_length=1, max_length=1000)
     outcome: Literal["success", "failure"]
     failed_step: StrictInt | None = Field(None, ge=0, description="0-based index into steps (failures only; "
-                                                                  "default: the last step)")
-    error: str | None = Field(None, min_length=1, max_length=20_000, description="failures only")
+                                                                  "default: the last step)", examples=[None])
+    error: str | None = Field(None, min_length=1, max_length=20_000, description="failures only", examples=[None])
     id: str | None = Field(None, min_length=1, max_length=200, description="the caller's id, unique per namespace; "
                                                                            "default a new UUID")
     at: str | None = Field(None, description="when the run happened, ISO-8601 with zone; default now",
@@ -96,6 +96,7 @@ class ParamOut(BaseModel):
     choices: list[str] = []
     examples: list[str] = []
     from_task: float = Field(description="share of runs whose task text held the value")
+    context: str | None = Field(None, description="free text: the word the task writes just before the value")
 
 
 class RiskOut(BaseModel):
@@ -103,6 +104,12 @@ class RiskOut(BaseModel):
     action: str
     count: int
     example_error: str | None = None
+
+
+class UseOut(BaseModel):
+    workflow: str = Field(description="key of the shared sub-workflow")
+    start: int = Field(description="index of the first of this workflow's steps the sub-workflow covers")
+    length: int
 
 
 class WorkflowOut(BaseModel):
@@ -126,6 +133,10 @@ class WorkflowOut(BaseModel):
     txn_time: str | None = None
     txn_end: str | None = None
     superseded_by: str | None = None
+    kind: Literal["procedure", "subroutine"] = Field("procedure", description="a procedure, or a block of steps "
+                                                      "shared by several procedures of its type")
+    group: str | None = Field(None, description="the group (task type) it was induced in")
+    uses: list[UseOut] = Field([], description="shared sub-workflows that cover some of its steps")
 
     @classmethod
     def fields_of(cls, w: WorkflowVersion) -> dict[str, Any]:
@@ -134,12 +145,13 @@ class WorkflowOut(BaseModel):
             name=w.name, description=w.description,
             steps=[StepOut(action=s.action, args=dict(s.args), support=s.support) for s in w.steps],
             params=[ParamOut(name=p.name, kind=p.kind, pattern=p.pattern, choices=list(p.choices),
-                             examples=list(p.examples), from_task=p.from_task) for p in w.params],
+                             examples=list(p.examples), from_task=p.from_task, context=p.context) for p in w.params],
             support=w.support, successes=w.successes, failures=w.failures, success_rate=round(w.success_rate, 4),
             risks=[RiskOut(step=r.step, action=r.action, count=r.count, example_error=r.example_error)
                    for r in w.risks],
             examples=list(w.examples), reason=w.reason, inducer=w.inducer, txn_time=_t(w.txn_time),
-            txn_end=_t(w.txn_end), superseded_by=w.superseded_by)
+            txn_end=_t(w.txn_end), superseded_by=w.superseded_by, kind=w.kind, group=w.group,
+            uses=[UseOut(workflow=u.workflow, start=u.start, length=u.length) for u in w.uses])
 
 
 def _t(value: datetime | None) -> str | None:
@@ -150,11 +162,14 @@ class WorkflowMatchOut(WorkflowOut):
     score: float = Field(description="1.0 for a task_type match, else cosine similarity")
     matched_by: Literal["task_type", "similarity"]
     filled: dict[str, str] = Field(description="parameters the task text seems to fill: {name: text found}")
+    why: str = Field("", description="why it matched: which similarity, from how many runs")
+    subworkflows: list[WorkflowOut] = Field([], description="the shared sub-workflows its `uses` reference")
 
     @classmethod
     def of(cls, m: WorkflowMatch) -> "WorkflowMatchOut":
         return cls(**cls.fields_of(m.workflow), score=round(m.score, 6), matched_by=m.matched_by,  # type: ignore[arg-type]
-                   filled=dict(m.filled))
+                   filled=dict(m.filled), why=m.why,
+                   subworkflows=[WorkflowOut(**WorkflowOut.fields_of(s)) for s in m.subworkflows])
 
 
 class WorkflowsOut(BaseModel):

@@ -12,7 +12,9 @@
 // summary part here), each with its text and its neighbours in arrival order (NEXT), for neighbour
 // expansion, and the keys of the live entities each mentions (recall reads their profiles without another
 // round trip). Times as text (see instants.stored_instant). search/read_rows reads the same rows for given
-// ids alone (keep the two projections alike).
+// ids alone (keep the two projections alike). With a keyword part, also the namespace's own keyword statistics
+// for the query's analysed terms ($stem_keys: their HMACs, as search.stats keeps them): the caller rescores the keyword candidates on
+// them (Lucene's BM25 is index-wide), read here rather than in a round trip of their own.
 // view-exempt(m): summary rows are read for ids that passed summary_filter where they were found.
 // view-exempt(c): covered turn ids only; each turn read below as a row carries `passes` (turn_filter).
 CALL () {
@@ -51,6 +53,15 @@ CALL () {
   RETURN size(got) AS summary_text_fetched, size(passed) AS summary_text_passed,
          passed[0..$summary_want] AS summary_text
 }
+CALL () {
+  UNWIND CASE WHEN $turn_text_fetch > 0 OR $summary_text_fetch > 0 THEN $stem_keys ELSE [] END AS term
+  OPTIONAL MATCH (st:SearchTerm {ns: $ns, term: term})
+  RETURN collect({term: term, df: coalesce(st.df, 0)}) AS stat_dfs
+}
+CALL () {
+  OPTIONAL MATCH (sc:SearchCorpus {ns: $ns})
+  RETURN coalesce(sc.docs, 0) AS stat_docs, coalesce(sc.length, 0) AS stat_length
+}
 CALL (summary_vector, summary_text) {
   UNWIND [x IN summary_vector | x.id] + [x IN summary_text | x.id] + $summary_ids AS id
   WITH DISTINCT id
@@ -71,7 +82,7 @@ CALL (summaries, summary_vector, summary_text, turn_vector, turn_text) {
   MATCH (t:Turn {ns: $ns, id: id})
   OPTIONAL MATCH (p:Turn {ns: $ns})-[:NEXT]->(t)
   OPTIONAL MATCH (t)-[:NEXT]->(n:Turn {ns: $ns})
-  RETURN collect({id: t.id, session: t.session, at: toString(t.at), speaker: t.speaker, importance: t.importance, text: t.text,
+  RETURN collect({id: t.id, session: t.session, at: toString(t.at), speaker: t.speaker, importance: t.importance, text: t.text, search_text: t.search_text,
        question: coalesce(t.text CONTAINS '?', false), passes: /*include:turn_filter(t)*/,
        prev: p.id, prev_at: toString(p.at), prev_speaker: p.speaker, prev_importance: p.importance,
        prev_passes: /*include:turn_filter(p)*/,
@@ -82,4 +93,4 @@ CALL (summaries, summary_vector, summary_text, turn_vector, turn_text) {
 }
 RETURN turn_vector_fetched, turn_vector_passed, turn_vector, turn_text_fetched, turn_text_passed, turn_text,
        summary_vector_fetched, summary_vector_passed, summary_vector, summary_text_fetched, summary_text_passed,
-       summary_text, summaries, turns
+       summary_text, summaries, turns, stat_docs, stat_length, stat_dfs

@@ -26,7 +26,7 @@ CALL (summaries) {
   MATCH (t:Turn {ns: $ns, id: id})
   OPTIONAL MATCH (p:Turn {ns: $ns})-[:NEXT]->(t)
   OPTIONAL MATCH (t)-[:NEXT]->(n:Turn {ns: $ns})
-  RETURN collect({id: t.id, session: t.session, at: toString(t.at), speaker: t.speaker, importance: t.importance, text: t.text,
+  RETURN collect({id: t.id, session: t.session, at: toString(t.at), speaker: t.speaker, importance: t.importance, text: t.text, search_text: t.search_text,
        question: coalesce(t.text CONTAINS '?', false), passes: /*include:turn_filter(t)*/,
        prev: p.id, prev_at: toString(p.at), prev_speaker: p.speaker, prev_importance: p.importance,
        prev_passes: /*include:turn_filter(p)*/,

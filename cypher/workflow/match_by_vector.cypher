@@ -1,9 +1,11 @@
-// Matching, semantic part: nearest workflow embeddings; the index cannot pre-filter, so over-fetch,
-// then keep this namespace's current versions. `fetched` tells the caller whether to widen.
+// Matching, semantic part: nearest procedure embeddings (sub-workflows have none); the index cannot
+// pre-filter, so over-fetch, then keep this namespace's current versions. `fetched` tells the caller
+// whether to widen. Each hit brings its group's type embedding, to rank the type before the procedure.
 CALL db.index.vector.queryNodes('workflow_embedding', $fetch, $vector) YIELD node, score
 WITH collect({node: node, score: score}) AS hits
 WITH size(hits) AS fetched, [h IN hits WHERE h.node.ns = $ns AND h.node.txn_end IS NULL] AS kept
 UNWIND CASE WHEN size(kept) = 0 THEN [null] ELSE kept END AS h
 WITH fetched, h.node AS w, h.score AS score
-RETURN fetched, w {.*, embedding: null} AS w, score
+OPTIONAL MATCH (g:WorkflowGroup {ns: $ns, key: coalesce(w.group, w.key)})
+RETURN fetched, w {.*, embedding: null} AS w, score, g.type_embedding AS type_embedding
 ORDER BY score DESC

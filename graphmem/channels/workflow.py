@@ -6,8 +6,10 @@ support, a failure adds a risk point, and a different consensus path (shorter, o
 risky step) closes the current version (`txn_end`) and writes the next one; the old version stays
 in history with its `INDUCED_FROM` trajectories. `induce_workflows` does the same for all stored
 runs at once (offline); because induction is a function of the set of runs, online and offline
-give the same workflow. `match_workflows` finds the workflow for a task: task_type first, then
-vector similarity of the task text to the workflows' example tasks and steps.
+give the same workflows. A task type may hold several procedures (one workflow each) and blocks
+they share (sub-workflows they reference); the writes live in `workflow_induce`. `match_workflows`
+finds the workflows for a task: task_type first; then by task text, the type first (its embedding
+and the words its runs use), then the procedure inside it; a match says why.
 
 Every write is one transaction. Groups are locked (MERGE on `:WorkflowGroup` plus a write) so
 concurrent reports for one workflow serialise. Untyped runs are grouped by task-text similarity
@@ -17,12 +19,10 @@ them online and offline agree on the assignment but a dedupe merge can happen ea
 
 from __future__ import annotations
 
-import json
 import logging
 import uuid
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
-from datetime import datetime
 from typing import Any
 
 from graphmem import limits
@@ -30,42 +30,39 @@ from graphmem.errors import Conflict, InvalidInput, WorkflowNotFound
 from graphmem.identifiers import DEFAULT_REGISTRY, Registry
 from graphmem.induction import (
     DEFAULT_THRESHOLD,
-    Induced,
     Run,
+    cosine,
+    example_overlap,
     fill_params,
     group_key,
-    induce_group,
-    leader_clusters,
     make_run,
     nearest_leader,
-    plan_merges,
-    version_reason,
+    type_overlap,
+    words,
 )
 from graphmem.channels.workflow_records import (
-    Change,
     InductionReport,
     TrajectoryAdded,
     WorkflowHistory,
     WorkflowMatch,
     WorkflowVersion,
     embed_tasks,
-    embed_texts,
-    embed_workflow,
-    embedding_texts,
-    run_from_row,
     run_row,
-    update_props,
-    workflow_props,
 )
+from graphmem.channels.workflow_induce import Progress, Refiner, current, dedupe_one, induce_all, refresh
 from graphmem.instants import parse_instant, utcnow
 from graphmem.store import Store, Tx
 from graphmem.types import Namespace
 
 log = logging.getLogger(__name__)
 
-#: A refiner (e.g. the LLM inducer) may rename, describe or re-pick the steps of a draft.
-Refiner = Callable[[Sequence[Run], Induced], Induced]
-Progress = Callable[[int, int], None]
+#: weight of the shared-words share next to the embedding similarity (types and procedures alike)
+LEXICAL_WEIGHT = 0.25
+#: weight of the type's similarity in a procedure's score (the rest: the procedure's own)
+TYPE_WEIGHT = 0.5
+
+__all__ = ["Progress", "Refiner", "add_trajectories", "add_trajectory", "current_workflows", "induce_workflows",
+           "match_workflows", "parse_trajectory", "workflow_history"]
 
 
 # --- trajectories -----------------------------------------------------------------------------
@@ -131,9 +128,10 @@ def add_trajectory(store: Store, ns: Namespace, *, run: Run, induce: bool = True
         canonical = locked["merged_into"] or key
         if canonical != key:
             tx.run("workflow/lock_groups", ns=ns.name, groups=[{"key": canonical}], now=now)
-        change = _refresh(tx, store, ns, canonical, link_ids=[run.id], now=now)
+        changes = refresh(tx, store, ns, canonical, link_ids=[run.id], now=now)
+        change = changes[0] if changes else None
         if change is not None and locked["task_type"] is None and canonical == key:
-            change = _dedupe_one(tx, store, ns, canonical, now=now) or change
+            change = dedupe_one(tx, store, ns, canonical, now=now) or change
         return TrajectoryAdded(run.id, key, change)
 
     return store.write(work)
@@ -175,159 +173,19 @@ def _refuse_duplicates(tx: Tx, ns: Namespace, ids: Sequence[str]) -> None:
 
 
 # --- induction ----------------------------------------------------------------------------------
-def _current(tx: Tx, ns: Namespace, keys: Sequence[str] | None) -> dict[str, WorkflowVersion]:
-    rows = tx.run("workflow/read_current_workflows", ns=ns.name, keys=list(keys) if keys is not None else None)
-    return {r["w"]["key"]: WorkflowVersion.from_row(r["w"]) for r in rows}
-
-
-def _apply(tx: Tx, store: Store, ns: Namespace, induced: Induced | None, current: WorkflowVersion | None, *,
-           link_ids: Iterable[str], now: datetime) -> Change | None:
-    """Write what induction decided: a first version, a next version, or an update in place."""
-    if induced is None:
-        return None
-    links = list(link_ids)
-    if current is None:
-        props = workflow_props(induced, version=1, reason="first", now=now,
-                               embedding=embed_workflow(store.settings, induced, None))
-        tx.run("workflow/create_workflow", ns=ns.name, props=props, link_ids=list(induced.run_ids))
-        return Change(induced.key, props["id"], 1, "created", "first")
-    risky = [r.action for r in current.risks if r.step is not None and r.count > 0]
-    reason = version_reason(current.actions, risky, induced.actions)
-    embedding = embed_workflow(store.settings, induced, current)
-    if reason is None:
-        if current.content() == induced.content() and current.inducer == induced.inducer:
-            if links:
-                tx.run("workflow/update_workflow", ns=ns.name, id=current.id, props={}, link_ids=links)
-            return Change(current.key, current.id, current.version, "unchanged")
-        tx.run("workflow/update_workflow", ns=ns.name, id=current.id,
-               props=update_props(induced, embedding=embedding), link_ids=links)
-        return Change(current.key, current.id, current.version, "updated")
-    version = current.version + 1
-    props = workflow_props(induced, version=version, reason=reason, now=now, embedding=embedding)
-    tx.run("workflow/close_workflow", ns=ns.name, id=current.id, now=now, superseded_by=props["id"], reason=reason)
-    tx.run("workflow/create_workflow", ns=ns.name, props=props, link_ids=list(induced.run_ids))
-    return Change(current.key, props["id"], version, "versioned", reason)
-
-
-def _refresh(tx: Tx, store: Store, ns: Namespace, key: str, *, link_ids: Iterable[str], now: datetime,
-             refine: Refiner | None = None, registry: Registry = DEFAULT_REGISTRY) -> Change | None:
-    """Re-induce one group (with the groups merged into it) from all its stored runs."""
-    runs = [run_from_row(r) for r in tx.run("workflow/read_group_runs", ns=ns.name, key=key)]
-    induced = induce_group(runs, key=key, registry=registry)
-    if induced is not None and refine is not None:
-        induced = refine(runs, induced)
-    return _apply(tx, store, ns, induced, _current(tx, ns, [key]).get(key), link_ids=link_ids, now=now)
-
-
-def _merge(tx: Tx, store: Store, ns: Namespace, absorbed: WorkflowVersion, target: str, *,
-           now: datetime) -> Change | None:
-    tx.run("workflow/lock_groups", ns=ns.name, groups=[{"key": target}], now=now)
-    tx.run("workflow/merge_groups", ns=ns.name, **{"from": absorbed.key}, into=target, now=now)
-    tx.run("workflow/close_workflow", ns=ns.name, id=absorbed.id, now=now, superseded_by=target, reason="merged")
-    runs = tx.run("workflow/read_group_runs", ns=ns.name, key=target)
-    change = _refresh(tx, store, ns, target, link_ids=[r["id"] for r in runs], now=now)
-    return Change(target, change.id, change.version, "merged", f"absorbed {absorbed.key}") if change else None
-
-
-def _dedupe_one(tx: Tx, store: Store, ns: Namespace, key: str, *, now: datetime) -> Change | None:
-    """Online dedupe: an untyped group whose workflow now has another workflow's signature joins it."""
-    current = _current(tx, ns, None)
-    mine = current.get(key)
-    if mine is None:
-        return None
-    others = [w for k, w in current.items() if k != key and w.signature == mine.signature]
-    if not others:
-        return None
-    order = sorted(others, key=lambda w: (w.task_type is None, w.txn_time or now, w.key))
-    plan = plan_merges([(w.key, w.task_type, w.signature) for w in order] + [(key, None, mine.signature)])
-    target = plan.get(key)
-    return _merge(tx, store, ns, mine, target, now=now) if target else None
-
-
 def induce_workflows(store: Store, ns: Namespace, *, task_type: str | None = None, refine: Refiner | None = None,
                      progress: Progress | None = None, threshold: float = DEFAULT_THRESHOLD) -> InductionReport:
     """Offline induction over all stored trajectories (or one task_type), in one transaction.
 
     Trajectories stored without a group (bulk loads) are grouped first, in arrival order, exactly
-    as online induction would have; then every group is re-induced and written, and untyped groups
-    with the signature of another workflow are merged into it. `progress(done, total)` is called
-    as each group is induced and again as it is written (total: twice the groups). All workflows'
-    texts are embedded in one batch.
+    as online induction would have; then every group is re-induced into its procedures and shared
+    sub-workflows and written, and untyped groups with the signature of another workflow are merged
+    into its group. `progress(done, total)` is called as each group is induced and again as it is
+    written (total: twice the groups). All workflows' texts are embedded in one batch.
     """
     now = utcnow()
-
-    def work(tx: Tx) -> InductionReport:
-        rows = tx.run("workflow/read_trajectories", ns=ns.name, task_type=task_type)
-        assign = _assign_groups(tx, store, ns, rows, threshold=threshold, now=now)
-        group_of = {r["id"]: r["group_key"] or assign[r["id"]] for r in rows}
-        locked = tx.run("workflow/lock_groups", ns=ns.name, groups=[{"key": k} for k in sorted(set(group_of.values()))],
-                        now=now)
-        canonical = {g["key"]: g["merged_into"] or g["key"] for g in locked}
-        runs: dict[str, list[Run]] = {k: [] for k in sorted(set(canonical.values()))}
-        if task_type is None:  # every run is in `rows` already
-            for r in rows:
-                runs[canonical[group_of[r["id"]]]].append(run_from_row(r))
-        else:  # runs of untyped groups merged into this type's group are not in `rows`
-            for key in runs:
-                runs[key] = [run_from_row(r) for r in tx.run("workflow/read_group_runs", ns=ns.name, key=key)]
-        drafts: dict[str, Induced | None] = {}
-        for i, (key, members) in enumerate(runs.items()):
-            drafts[key] = induce_group(members, key=key)
-            if drafts[key] is not None and refine is not None:
-                drafts[key] = refine(members, drafts[key])  # type: ignore[arg-type]
-            if progress is not None:
-                progress(i + 1, 2 * len(runs))
-        embed_texts(store.settings, [t for d in drafts.values() if d is not None for t in embedding_texts(d)])
-        current = _current(tx, ns, list(runs))
-        changes: list[Change] = []
-        for i, (key, d) in enumerate(drafts.items()):
-            change = _apply(tx, store, ns, d, current.get(key), link_ids=[r.id for r in runs[key]], now=now)
-            if change is not None:
-                changes.append(change)
-            if progress is not None:
-                progress(len(runs) + i + 1, 2 * len(runs))
-        current = _current(tx, ns, None)
-        ages = {g["key"]: g["leader_at"] for g in locked}
-        order = sorted(current.values(), key=lambda w: (ages.get(w.key) or now, w.key))
-        for absorbed, target in plan_merges([(w.key, w.task_type, w.signature) for w in order]).items():
-            merged = _merge(tx, store, ns, current[absorbed], target, now=now)
-            if merged is not None:
-                changes.append(merged)
-        return InductionReport(trajectories=len(rows), groups=len(runs), changes=tuple(changes))
-
-    return store.write(work)
-
-
-def _assign_groups(tx: Tx, store: Store, ns: Namespace, rows: Sequence[Mapping[str, Any]], *,
-                   threshold: float, now: datetime) -> dict[str, str]:
-    """Group keys for trajectories stored without one: by task_type, else by leader clustering."""
-    todo = [r for r in rows if r["group_key"] is None]
-    assign: dict[str, str] = {r["id"]: group_key(task_type=r["task_type"]) for r in todo if r["task_type"]}
-    untyped = [r for r in todo if not r["task_type"]]
-    groups: dict[str, dict[str, Any]] = {}
-    for r in todo:
-        if r["task_type"] and assign[r["id"]] not in groups:
-            groups[assign[r["id"]]] = {"key": assign[r["id"]], "task_type": r["task_type"], "leader": r["id"],
-                                       "leader_task": r["task"], "leader_embedding": None, "leader_actions": None,
-                                       "leader_at": r["at"]}
-    if untyped:
-        vectors = embed_tasks(store.settings, [r["task"] for r in untyped])
-        actions = [[s["action"] for s in json.loads(r["steps"])] for r in untyped]
-        leaders = [(g["key"], g["embedding"], g["actions"] or [])
-                   for g in tx.run("workflow/read_auto_groups", ns=ns.name)]
-        placed, created = leader_clusters([(r["id"], v, a) for r, v, a in zip(untyped, vectors, actions)],
-                                          leaders, threshold)
-        assign.update(placed)
-        by_id = {r["id"]: (r, v, a) for r, v, a in zip(untyped, vectors, actions)}
-        for key, leader in created:
-            r, v, a = by_id[leader]
-            groups[key] = {"key": key, "task_type": None, "leader": leader, "leader_task": r["task"],
-                           "leader_embedding": v, "leader_actions": a, "leader_at": r["at"]}
-    if groups:
-        tx.run("workflow/lock_groups", ns=ns.name, groups=list(groups.values()), now=now)
-    if assign:
-        tx.run("workflow/assign_groups", ns=ns.name, rows=[{"id": i, "group_key": k} for i, k in assign.items()])
-    return assign
+    return store.write(lambda tx: induce_all(tx, store, ns, task_type=task_type, refine=refine, progress=progress,
+                                             threshold=threshold, now=now))
 
 
 # --- reading ------------------------------------------------------------------------------------
@@ -351,6 +209,9 @@ def match_workflows(store: Store, ns: Namespace, *, task: str | None = None, tas
             found.setdefault(w.key, WorkflowMatch(w, float(r["score"]), "task_type", {}))
     if task and task.strip() and len(found) < k:
         vector = embed_tasks(store.settings, [task])[0]
+        for m in _by_type_then_procedure(store, ns, task, vector, k):
+            found.setdefault(m.workflow.key, m)
+    if task and task.strip() and len(found) < k:
         fetch = max(50, 10 * k)
         while True:
             rows = store.read("workflow/match_by_vector", ns=ns.name, vector=vector, fetch=fetch)
@@ -358,19 +219,72 @@ def match_workflows(store: Store, ns: Namespace, *, task: str | None = None, tas
             if len(hits) >= k - len(found) or rows[0]["fetched"] < fetch or fetch >= 10_000:
                 break
             fetch *= 4
-        for h in hits:
-            w = WorkflowVersion.from_row(h["w"])
-            found.setdefault(w.key, WorkflowMatch(w, float(h["score"]), "similarity", {}))
+        for score, why, w in sorted((_similarity(vector, h) + (WorkflowVersion.from_row(h["w"]),) for h in hits),
+                                    key=lambda x: -x[0]):
+            found.setdefault(w.key, WorkflowMatch(w, score, "similarity", {}, why))
     out = list(found.values())[:k]
-    if task:
-        out = [WorkflowMatch(m.workflow, m.score, m.matched_by, fill_params(m.workflow.params, task, registry))
-               for m in out]
-    return out
+    subs = _subworkflows(store, ns, out)
+    return [replace(m, filled=fill_params(m.workflow.params, task, registry) if task else {},
+                    why=m.why or f"task_type {task_type!r}; induced from {m.workflow.successes} successful runs",
+                    subworkflows=tuple(subs[u.workflow] for u in m.workflow.uses if u.workflow in subs))
+            for m in out]
+
+
+def _by_type_then_procedure(store: Store, ns: Namespace, task: str, vector: Sequence[float],
+                            k: int) -> list[WorkflowMatch]:
+    """Rank the groups (types) first, then the procedures inside the best ones.
+
+    A type's score is its embedding's similarity to the task plus LEXICAL_WEIGHT times the idf-weighted
+    share of the task's words its runs use (`graphmem.induction.type_overlap`); a procedure's is its
+    own embedding's similarity plus LEXICAL_WEIGHT times the share of the task's words in its example
+    tasks. Matches come type by type, best procedure first; `score` is the mean of the two.
+    Empty when no group has a type embedding yet (workflows induced before types were embedded).
+    """
+    query = words(task)
+    groups = store.read("workflow/match_groups", ns=ns.name, vector=list(vector), words=sorted(query))
+    if not groups:
+        return []
+    lexical = type_overlap(query, {g["key"]: g["shared"] for g in groups})
+    of_type = {g["key"]: float(g["similarity"]) + LEXICAL_WEIGHT * lexical[g["key"]] for g in groups}
+    top = sorted(of_type, key=lambda g: (-of_type[g], g))[:k + 2]
+    rows = store.read("workflow/match_in_groups", ns=ns.name, groups=top, vector=list(vector))
+    scored = []
+    for r in rows:
+        w = WorkflowVersion.from_row(r["w"])
+        group = w.group or w.key
+        own = float(r["score"]) + LEXICAL_WEIGHT * example_overlap(query, w.examples)
+        why = (f"type {w.task_type or group!r} first: similarity {of_type.get(group, 0.0):.3f} (task text "
+               f"{of_type.get(group, 0.0) - LEXICAL_WEIGHT * lexical.get(group, 0.0):.3f}, shared words "
+               f"{lexical.get(group, 0.0):.3f}); then this procedure: {own:.3f} (task text {float(r['score']):.3f}); "
+               f"induced from {w.successes} successful runs")
+        scored.append(((-of_type.get(group, 0.0), -own, w.key), (of_type.get(group, 0.0) + own) / 2, why, w))
+    return [WorkflowMatch(w, score, "similarity", {}, why) for _, score, why, w in sorted(scored, key=lambda x: x[0])]
+
+
+def _similarity(vector: Sequence[float], hit: Mapping[str, Any]) -> tuple[float, str]:
+    """A procedure's score: the mean of its own similarity and its type's (both on the index's 0..1
+    scale), so the type with the most similar tasks overall wins before its best procedure is picked."""
+    own = float(hit["score"])
+    w = hit["w"]
+    runs = f"induced from {w.get('successes') or 0} successful runs"
+    if hit.get("type_embedding") is None:
+        return own, f"task text similarity {own:.3f}; {runs}"
+    of_type = (1.0 + cosine(vector, hit["type_embedding"])) / 2
+    score = TYPE_WEIGHT * of_type + (1 - TYPE_WEIGHT) * own
+    return score, f"task text similarity to this procedure {own:.3f}, to its type {of_type:.3f}; {runs}"
+
+
+def _subworkflows(store: Store, ns: Namespace, matches: Sequence[WorkflowMatch]) -> dict[str, WorkflowVersion]:
+    keys = sorted({u.workflow for m in matches for u in m.workflow.uses})
+    if not keys:
+        return {}
+    rows = store.read("workflow/read_current_workflows", ns=ns.name, keys=keys)
+    return {r["w"]["key"]: WorkflowVersion.from_row({**r["w"], "embedding": None}) for r in rows}
 
 
 def current_workflows(store: Store, ns: Namespace) -> list[WorkflowVersion]:
     """Every current workflow of the namespace, by key."""
-    return store.read_tx(lambda tx: list(_current(tx, ns, None).values()))
+    return store.read_tx(lambda tx: [w for w in current(tx, ns, None).values()])
 
 
 def workflow_history(store: Store, ns: Namespace, *, workflow: str) -> WorkflowHistory:

@@ -13,7 +13,7 @@ from datetime import datetime
 from typing import Any
 
 from graphmem.embedding import get_embedder
-from graphmem.induction import Induced, Param, Risk, Run, Step, WorkflowStep, humanise, mask_task
+from graphmem.induction import Induced, Param, Risk, Run, Step, Use, WorkflowStep, humanise, mask_task
 from graphmem.induction.model import WorkflowContent
 from graphmem.settings import Settings
 
@@ -43,6 +43,9 @@ class WorkflowVersion(WorkflowContent):
     txn_end: datetime | None = None
     superseded_by: str | None = None
     embedding: tuple[float, ...] | None = field(default=None, repr=False, compare=False)
+    kind: str = "procedure"
+    group: str | None = None
+    uses: tuple[Use, ...] = ()
 
     @property
     def actions(self) -> tuple[str, ...]:
@@ -64,7 +67,9 @@ class WorkflowVersion(WorkflowContent):
             examples=tuple(w.get("examples") or ()), signature=w.get("signature") or "",
             reason=w.get("reason") or "", inducer=w.get("inducer") or "consensus",
             txn_time=w.get("txn_time"), txn_end=w.get("txn_end"), superseded_by=w.get("superseded_by"),
-            embedding=tuple(emb) if emb is not None else None)
+            embedding=tuple(emb) if emb is not None else None, kind=w.get("kind") or "procedure",
+            group=w.get("group") or w["key"].split(".", 1)[0],
+            uses=tuple(Use.from_json(u) for u in json.loads(w.get("uses") or "[]")))
 
 
 @dataclass(frozen=True)
@@ -98,6 +103,8 @@ class WorkflowMatch:
     score: float
     matched_by: str  # task_type | similarity
     filled: dict[str, str]
+    why: str = ""  # which similarity chose it: the type's, the procedure's, the nearest example task
+    subworkflows: tuple[WorkflowVersion, ...] = ()  # the shared blocks its `uses` reference
 
 
 @dataclass(frozen=True)
@@ -121,14 +128,15 @@ def run_row(run: Run, group_key: str | None) -> dict[str, Any]:
 
 
 def workflow_props(w: Induced, *, version: int, reason: str, now: datetime,
-                   embedding: Sequence[float]) -> dict[str, Any]:
+                   embedding: Sequence[float] | None) -> dict[str, Any]:
     """Neo4j properties of a version: lists of scalars stay lists, structures become JSON strings."""
     props = update_props(w, embedding=embedding)
     props.update(id=f"{w.key}.v{version}", key=w.key, version=version, reason=reason, txn_time=now)
     return props
 
 
-def update_props(w: Induced, *, embedding: Sequence[float]) -> dict[str, Any]:
+def update_props(w: Induced, *, embedding: Sequence[float] | None) -> dict[str, Any]:
+    """`embedding` None (a sub-workflow) removes the property: only procedures are in the vector index."""
     return {
         "task_type": w.task_type, "task_types": list(w.task_types), "name": w.name, "description": w.description,
         "steps": json.dumps([s.to_json() for s in w.steps], ensure_ascii=False),
@@ -137,7 +145,10 @@ def update_props(w: Induced, *, embedding: Sequence[float]) -> dict[str, Any]:
         "support": w.support, "successes": w.successes, "failures": w.failures,
         "success_rate": round(w.success_rate, 6),
         "risks": json.dumps([r.to_json() for r in w.risks], ensure_ascii=False),
-        "examples": list(w.examples), "inducer": w.inducer, "embedding": list(embedding),
+        "examples": list(w.examples), "inducer": w.inducer,
+        "embedding": list(embedding) if embedding is not None else None,
+        "kind": w.kind, "group": w.group, "uses": json.dumps([u.to_json() for u in w.uses]),
+        "uses_keys": [u.workflow for u in w.uses],
     }
 
 

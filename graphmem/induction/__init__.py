@@ -15,14 +15,19 @@ from graphmem.induction.grouping import (
     plan_merges,
     redact_personal,
 )
-from graphmem.induction.induce import MAX_EXAMPLES, humanise, induce_group, version_reason
-from graphmem.induction.model import OUTCOMES, Induced, Param, Risk, Run, Step, WorkflowStep, make_run
+from graphmem.induction.induce import MAX_EXAMPLES, humanise, induce_group, induce_type, procedure_key, version_reason
+from graphmem.induction.lexical import example_overlap, group_terms, type_overlap, words
+from graphmem.induction.model import KINDS, OUTCOMES, Induced, Param, Risk, Run, Step, Use, WorkflowStep, make_run
 from graphmem.induction.params import abstract
+from graphmem.induction.procedures import PROCEDURE_THRESHOLD, split_procedures
 from graphmem.induction.shapes import appears_in, describe_values, fill_params, shape
+from graphmem.induction.subroutines import blur, share_blocks
+from graphmem.induction.templates import generalise, learn_templates, value_span
 
 __all__ = [
-    "DEFAULT_THRESHOLD", "MAX_EXAMPLES", "OUTCOMES", "Induced", "Param", "Risk", "Run", "Step", "StepKey",
-    "WorkflowStep", "abstract", "appears_in", "consensus", "cosine", "describe_values", "fill_params",
+    "DEFAULT_THRESHOLD", "KINDS", "MAX_EXAMPLES", "OUTCOMES", "PROCEDURE_THRESHOLD", "Use", "Induced", "Param", "Risk", "Run", "Step", "StepKey",
+    "WorkflowStep", "abstract", "appears_in", "blur", "generalise", "induce_type", "learn_templates",
+    "procedure_key", "example_overlap", "group_terms", "type_overlap", "words", "share_blocks", "split_procedures", "value_span", "consensus", "cosine", "describe_values", "fill_params",
     "group_key", "humanise", "induce_group", "leader_clusters", "make_run", "mask_task", "nearest_leader", "overlap",
     "plan_merges", "redact_personal", "risk_points", "shape", "step_keys", "support", "version_reason",
 ]

@@ -1,20 +1,26 @@
 """Inducing one group's workflow without an LLM, and deciding when a new version is due. Pure.
 
-`induce_group` is a function of the *set* of runs (it sorts them by arrival first), so feeding
+`induce_type` splits a group into procedures and shared sub-workflows, each induced by
+`induce_group`. Both are functions of the *set* of runs (it sorts them by arrival first), so feeding
 runs one at a time and re-inducing after each gives the same workflow as one batch over the same
 runs: online and offline induction agree by construction.
 """
 
 from __future__ import annotations
 
+import hashlib
 from collections import Counter
 from collections.abc import Sequence
+from dataclasses import replace
 
 from graphmem.identifiers import DEFAULT_REGISTRY, Registry
 from graphmem.induction.consensus import StepKey, consensus, risk_points, step_keys, support
 from graphmem.induction.grouping import mask_task, redact_personal
 from graphmem.induction.model import Induced, Run
 from graphmem.induction.params import abstract
+from graphmem.induction.procedures import PROCEDURE_THRESHOLD, split_procedures
+from graphmem.induction.subroutines import share_blocks
+from graphmem.induction.templates import generalise
 
 MAX_EXAMPLES = 8
 
@@ -60,6 +66,44 @@ def induce_group(runs: Sequence[Run], *, key: str, registry: Registry = DEFAULT_
         support=support(chosen, keyed), successes=len(succ), failures=len(fail),
         risks=tuple(risk_points(chosen, fail)), examples=tuple(examples),
         run_ids=tuple(r.id for r in ordered))
+
+
+def procedure_key(group: str, leader: str, first: bool) -> str:
+    """A procedure's key: the group's own key for the type's first procedure (a type of one job keeps
+    the key it always had), else the group key and a hash of the run that founded the procedure."""
+    return group if first else f"{group}.p-" + hashlib.sha1(leader.encode("utf-8")).hexdigest()[:10]
+
+
+def induce_type(runs: Sequence[Run], *, key: str, registry: Registry = DEFAULT_REGISTRY,
+                split: bool = True, threshold: float = PROCEDURE_THRESHOLD) -> list[Induced]:
+    """Every workflow of one group: one per procedure (`procedures.split_procedures`), then the blocks
+    they share as sub-workflows (`subroutines.share_blocks`), procedures first.
+
+    Value-bearing action text is generalised first (`templates.generalise`). `split=False` keeps
+    the group one procedure (untyped groups are clustered by task already). A function of the set
+    of runs: online and offline induction give the same workflows.
+    """
+    general = generalise(sorted(runs, key=Run.order_key))
+    if split:
+        parts = split_procedures(general, threshold=threshold)
+    else:
+        parts = [general]
+    procedures: list[Induced] = []
+    for n, part in enumerate(parts):
+        leader = next((r.id for r in part if r.succeeded), part[0].id)
+        induced = induce_group(part, key=procedure_key(key, leader, n == 0), registry=registry)
+        if induced is None:
+            continue
+        if len(parts) > 1:
+            label = mask_task(induced.examples[0], registry)[:100] if induced.examples else induced.name
+            name = f"{induced.name}: {label}"
+            induced = replace(induced, name=name,
+                              description=_describe(name, induced.actions, induced.examples))
+        procedures.append(replace(induced, group=key))
+    if not split:
+        return procedures
+    procedures, subs = share_blocks(procedures, general, group=key)
+    return [*procedures, *subs]
 
 
 def version_reason(old_actions: Sequence[str], old_risky: Sequence[str], new_actions: Sequence[str]) -> str | None:

@@ -63,7 +63,8 @@ class Param:
 
     `kind` says how to find it in a task text: an identifier kind of the registry (`email`, `key`,
     `phone`, `uuid`), `pattern` (a regular expression learned from the values' shape), `choice`
-    (one of a few values seen), `number`, or `text` (free text, not filled). `from_task` is the
+    (one of a few values seen), `number`, or `text` (free text: filled only when the tasks wrote it
+    after one same word, its `context`, as capitalised words: "to Boston", "from New York"). `from_task` is the
     share of runs whose task text contained the value: only such parameters are filled from a task.
     """
 
@@ -74,16 +75,20 @@ class Param:
     examples: tuple[str, ...] = ()
     from_task: float = 0.0
     slots: tuple[str, ...] = ()
+    context: str | None = None  # free text (`text`): the word the task writes just before the value
 
     def to_json(self) -> dict[str, Any]:
-        return {"name": self.name, "kind": self.kind, "pattern": self.pattern, "choices": list(self.choices),
-                "examples": list(self.examples), "from_task": self.from_task, "slots": list(self.slots)}
+        out = {"name": self.name, "kind": self.kind, "pattern": self.pattern, "choices": list(self.choices),
+               "examples": list(self.examples), "from_task": self.from_task, "slots": list(self.slots)}
+        if self.context is not None:
+            out["context"] = self.context
+        return out
 
     @classmethod
     def from_json(cls, d: Mapping[str, Any]) -> "Param":
         return cls(name=d["name"], kind=d["kind"], pattern=d.get("pattern"), choices=tuple(d.get("choices", ())),
                    examples=tuple(d.get("examples", ())), from_task=float(d.get("from_task", 0.0)),
-                   slots=tuple(d.get("slots", ())))
+                   slots=tuple(d.get("slots", ())), context=d.get("context"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,6 +131,26 @@ class Risk:
         return cls(step=d.get("step"), action=d["action"], count=int(d["count"]), example_error=d.get("example_error"))
 
 
+@dataclass(frozen=True, slots=True)
+class Use:
+    """A reference from a procedure to a shared sub-workflow: its steps `start`..`start+length-1`."""
+
+    workflow: str  # the sub-workflow's key
+    start: int
+    length: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {"workflow": self.workflow, "start": self.start, "length": self.length}
+
+    @classmethod
+    def from_json(cls, d: Mapping[str, Any]) -> "Use":
+        return cls(workflow=d["workflow"], start=int(d["start"]), length=int(d["length"]))
+
+
+#: what a workflow is: a procedure (matched for tasks) or a block shared by procedures of its type
+KINDS: tuple[str, ...] = ("procedure", "subroutine")
+
+
 class WorkflowContent:
     """What an induced workflow and a stored version share: the content online and offline
     induction must agree on, and the success rate derived from it."""
@@ -142,6 +167,9 @@ class WorkflowContent:
     failures: int
     risks: tuple[Risk, ...]
     examples: tuple[str, ...]
+    kind: str
+    group: str | None
+    uses: tuple[Use, ...]
 
     @property
     def success_rate(self) -> float:
@@ -154,7 +182,8 @@ class WorkflowContent:
                 "description": self.description, "steps": [s.to_json() for s in self.steps],
                 "params": [p.to_json() for p in self.params], "support": self.support,
                 "successes": self.successes, "failures": self.failures,
-                "risks": [r.to_json() for r in self.risks], "examples": list(self.examples)}
+                "risks": [r.to_json() for r in self.risks], "examples": list(self.examples),
+                "kind": self.kind, "group": self.group, "uses": [u.to_json() for u in self.uses]}
 
 
 @dataclass(frozen=True, slots=True)
@@ -175,6 +204,9 @@ class Induced(WorkflowContent):
     examples: tuple[str, ...]
     run_ids: tuple[str, ...]
     inducer: str = "consensus"
+    kind: str = "procedure"
+    group: str | None = None  # the group (task type or untyped cluster) it was induced in
+    uses: tuple[Use, ...] = ()
 
     @property
     def actions(self) -> tuple[str, ...]:
@@ -184,7 +216,6 @@ class Induced(WorkflowContent):
     def signature(self) -> str:
         """The action signature: actions and their arg keys, in order. Equal signatures are one workflow."""
         return ">".join(f"{s.action}({','.join(sorted(s.args))})" for s in self.steps)
-
 
 
 def _text(value: Any, name: str, *, required: bool, limit: int) -> str | None:

@@ -22,7 +22,8 @@ from typing import Any
 from graphmem.identifiers import DEFAULT_REGISTRY, Registry
 from graphmem.induction.consensus import StepKey, step_keys
 from graphmem.induction.model import Param, Run, WorkflowStep, is_number
-from graphmem.induction.shapes import appears_in, describe_values
+from graphmem.induction.shapes import appears_in, describe_values, left_context
+from graphmem.induction.templates import PLACEHOLDER, VALUE_ARG
 
 Slot = tuple[int, tuple[str, ...]]
 _IDENT = re.compile(r"[^A-Za-z0-9_]+")
@@ -104,6 +105,37 @@ def _templates(groups: list[_Group]) -> None:
             plain.append(g)
 
 
+def _label(action: str) -> str:
+    """The words that name a step's element: the action without its operation, bracketed roles and
+    placeholders (`TYPE [combobox] Flying from` → `flying_from`); empty when nothing is left."""
+    words = [w for w in action.split()[1:] if not w.startswith(("[", "{"))]
+    return _ident(" ".join(words[-4:]).lower()) if words else ""
+
+
+def _name(slot: Slot, action: str, values: Sequence[Any], *, generic: bool, registry: Registry) -> str:
+    """A parameter's name: its arg key; a key shared by several parameters of one workflow (every
+    `value` a web agent types) or a value taken from the action text (`*`) is named by the kind of
+    its values when that says something (`date`, `time`, `email`), else by the element's label."""
+    key = slot[1][-1]
+    if key != VALUE_ARG and not generic:
+        return _ident(key)
+    kind = describe_values(values, registry)[0]
+    if kind in ("date", "time", "email", "phone", "uuid"):
+        return kind
+    label = _label(action)
+    if key == VALUE_ARG:
+        return label or "item"
+    return label if label and label != "param" else _ident(key)
+
+
+def _render_action(action: str, args: dict[str, Any]) -> str:
+    """A templated action gets its `{*}` back as the parameter's `{name}` (or the constant text)."""
+    if PLACEHOLDER not in action or VALUE_ARG not in args:
+        return action
+    value = args.pop(VALUE_ARG)
+    return action.replace(PLACEHOLDER, value if isinstance(value, str) else json.dumps(value))
+
+
 def abstract(path: Sequence[StepKey], succ: Sequence[Run],
              registry: Registry = DEFAULT_REGISTRY) -> tuple[tuple[WorkflowStep, ...], tuple[Param, ...]]:
     """The consensus steps with arg templates, and the parameters they use (see module docstring)."""
@@ -141,13 +173,15 @@ def abstract(path: Sequence[StepKey], succ: Sequence[Run],
     _templates(groups)
     taken: set[str] = set()
     slot_group = {s: gi for gi, g in enumerate(groups) for s in g.slots}
+    key_groups = Counter(s[1][-1] for g in groups if g.template is None for s in g.slots[:1])
     for s in kept:
         if s not in slot_group:
             continue
         g = groups[slot_group[s]]
         if g.name or g.template is not None:
             continue
-        name = _ident(s[1][-1])
+        generic = key_groups[s[1][-1]] > 1 or any(t[1][-1] == VALUE_ARG for t in g.slots)
+        name = _name(s, path[s[0]][0], list(g.series.values()), generic=generic, registry=registry)
         if name in taken:
             name = _ident(f"{path[s[0]][0]}_{s[1][-1]}")
         base, n = name, 2
@@ -169,7 +203,8 @@ def abstract(path: Sequence[StepKey], succ: Sequence[Run],
         for k in s[1][:-1]:
             node = node.setdefault(k, {})
         node[s[1][-1]] = value
-    steps = tuple(WorkflowStep(a, occ, args[i], present[i]) for i, (a, occ) in enumerate(path))
+    steps = tuple(WorkflowStep(_render_action(a, args[i]), occ, args[i], present[i])
+                  for i, (a, occ) in enumerate(path))
     params = []
     for g in groups:
         if g.template is not None:
@@ -178,7 +213,8 @@ def abstract(path: Sequence[StepKey], succ: Sequence[Run],
         kind, pattern, choices = describe_values(values, registry)
         common = Counter(v if isinstance(v, str) else json.dumps(v, sort_keys=True) for v in values).most_common()
         from_task = sum(appears_in(v, tasks[r]) for r, v in g.series.items()) / len(g.series)
-        params.append(Param(name=g.name, kind=kind, pattern=pattern, choices=choices,
+        context = left_context([(v, tasks[r]) for r, v in g.series.items()]) if kind == "text" else None
+        params.append(Param(name=g.name, kind=kind, pattern=pattern, choices=choices, context=context,
                             examples=() if kind in ("email", "phone") else tuple(v for v, _ in common[:3]),
                             from_task=round(from_task, 3),
                             slots=tuple(f"{s[0]}.{'.'.join(s[1])}" for s in g.slots)))

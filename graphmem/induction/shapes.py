@@ -138,6 +138,21 @@ def _same_number(raw: str, value: float) -> bool:
         return False
 
 
+def left_context(pairs: Sequence[tuple[Any, str]]) -> str | None:
+    """The word written just before the value in more than half of the (value, task) pairs, if any."""
+    found: Counter[str] = Counter()
+    for value, task in pairs:
+        if not isinstance(value, str) or len(value.strip()) < 2:
+            continue
+        m = re.search(r"(\w+)\s+" + re.escape(value.strip()) + r"(?![\w-])", task, re.IGNORECASE)
+        if m:
+            found[m.group(1).lower()] += 1
+    if not found:
+        return None
+    word, n = min(found.items(), key=lambda x: (-x[1], x[0]))
+    return word if 2 * n > len(pairs) else None
+
+
 def _priority(p: Param) -> tuple[int, int, str]:
     if p.pattern and _literal_letters(p.pattern):
         rank = 0
@@ -163,6 +178,9 @@ def _candidates(p: Param, text: str, registry: Registry) -> list[tuple[int, int,
         return [(f.start, f.end, f.raw) for f in registry.find(text) if f.kind == p.kind]
     if p.kind == "number":
         return [(m.start(), m.end(), m.group(0)) for m in _NUMBER.finditer(text)]
+    if p.kind == "text" and p.context:
+        rx = re.compile(r"(?<![\w-])(?i:" + re.escape(p.context) + r")\s+([A-Z0-9][\w'.&-]*(?:\s+[A-Z0-9][\w'.&-]*)*)")
+        return [(m.start(1), m.end(1), m.group(1)) for m in rx.finditer(text)]
     if p.kind == "choice":
         out = []
         for c in sorted(p.choices, key=len, reverse=True):

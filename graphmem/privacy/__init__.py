@@ -22,7 +22,7 @@ from graphmem.privacy.erasure import (
 )
 from graphmem.privacy.records import ErasureRecord, PurgeResult
 from graphmem.privacy.redaction import SENSITIVE, redact
-from graphmem.privacy.secret import erasure_secret, key_hash
+from graphmem.secret import erasure_secret, key_hash
 from graphmem.privacy.spellings import Spellings
 
 __all__ = [

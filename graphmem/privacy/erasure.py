@@ -26,7 +26,7 @@ from graphmem.identifiers import Registry, registry_for
 from graphmem.instants import utcnow
 from graphmem.privacy.reach import Copies, counts, find_copies, hide_copies, remove_copies, spellings_of
 from graphmem.privacy.records import ErasureRecord, PurgeResult
-from graphmem.privacy.secret import erasure_secret, key_hash
+from graphmem.secret import erasure_secret, key_hash
 from graphmem.types import Namespace
 
 if TYPE_CHECKING:

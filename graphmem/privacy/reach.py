@@ -16,6 +16,10 @@ format, is found all the same. What happens to each copy:
 | IdempotencyKey (cached response) | deleted | deleted |
 | another entity's Attribute value | its versions point to `[erased]` | same, and the value is deleted |
 | any other property (a name, a note, a relation's property) | replaced by `[erased]` | same |
+| SearchTerm (keyword statistics) | nothing to do: it keeps an HMAC of each word, never the word | same |
+
+Summary text is written off the request path (`conversation.folds`): a chunk queued before the erasure
+is read by its worker with the view filters, so the erased turns never reach its text.
 """
 
 from __future__ import annotations

@@ -243,6 +243,14 @@ def _semantic(run: _Run, why: str) -> None:
     if plan.asks:
         needles = [a.value for a in plan.asks]
         found = [h for h in found if _contains_any(h.text, needles, ch.registry)]
+        if len(found) < run.k:
+            # the question's other words may rank turns without the identifier first (its name, its
+            # words): ask for the identifiers alone too, so what holds them exactly is not crowded out
+            again = ch.search_hits(ch.start_search(" ".join(needles), run.k, since=plan.time.since,
+                                                   until=plan.time.until), reason=f"semantic: {why}")
+            seen = {h.ident for h in found}
+            found += [h for h in again if h.ident not in seen and _contains_any(h.text, needles, ch.registry)][
+                :run.k - len(found)]
     route.append(RouteStep("semantic", f"{why} → {len(found)} hits"))
     run.hits += found
     if not found or not ch.has_facts:

@@ -1,8 +1,10 @@
-"""`graphmem bench ingest`: turn writes to one session, one writer and many, measured in one run.
+"""`graphmem bench ingest`: turn writes measured in one run, beside the embedding model alone.
 
-Why: writers to one session serialise on the session's lock (graphmem.channels.conversation.turns);
-this shows what that costs. In its own namespace it times
-- one writer adding `--single` turns, one call each: p50/p99 latency per turn;
+Why: a turn write is bounded by the model (every turn is embedded) and, for writers to one session, by
+the session's lock (graphmem.channels.conversation.turns). In its own namespace it times
+- the model alone on this machine: texts/s in batches, and one text's latency (the floor of both below);
+- one writer POSTing `--single` turns through the REST API (in process), one per request: p50/p99;
+- a batch import of `--batch` turns through `POST …/turns/batch`: turns/s, as a ratio to the model alone;
 - `--writers` threads adding `--per-writer` turns each to one fresh session: turns/s, errors, and
   whether the session came out whole (seq 1..N gapless, one NEXT chain, every turn in exactly one of
   the window and the summary chunks).
@@ -19,7 +21,8 @@ from uuid import uuid4
 
 import click
 
-from graphmem.channels.conversation import NewTurn, add_turn
+from graphmem.channels.conversation import NewTurn, add_turn, drain_folds
+from graphmem.embedding import get_embedder
 from graphmem.settings import load_settings
 from graphmem.store import Store, open_store, purge_namespace
 from graphmem.types import Namespace
@@ -38,27 +41,79 @@ def session_check(store: Store, ns: Namespace, session: str) -> dict[str, Any]:
             "chain_ok": row.get("chain_ok", False), "covered_twice": row.get("covered_twice", -1)}
 
 
+def _texts(n: int, tag: str) -> list[str]:
+    """Turn-like texts of varied length (a support chat: ids, places, a question now and then)."""
+    words = ("order", "refund", "Lisbon", "delivery", "address", "invoice", "tomorrow", "parcel", "courier",
+             "weekend", "payment", "account", "meeting", "flight", "hotel", "Friday")
+    return [f"{tag} {i}: " + " ".join(words[(i * 7 + j) % len(words)] for j in range(6 + i % 18))
+            + (f" ORD-{i:05d}?" if i % 3 == 0 else ".") for i in range(n)]
+
+
+def embedding_floor(settings: Any, n: int) -> tuple[float, float]:
+    """The model alone on this machine: texts/s embedding in batches of 64, and one text's p50 (ms)."""
+    embedder = get_embedder(settings.model_path)
+    texts = _texts(n, "raw")
+    started = time.perf_counter()
+    for i in range(0, n, 64):
+        embedder.embed(texts[i:i + 64])
+    rate = n / (time.perf_counter() - started)
+    one: list[float] = []
+    for t in texts[:40]:
+        t0 = time.perf_counter()
+        embedder.embed([t])
+        one.append(time.perf_counter() - t0)
+    return rate, pct(one, 50)
+
+
 @click.command()
-@click.option("--single", default=60, show_default=True, help="turns written by the lone writer")
+@click.option("--single", default=60, show_default=True, help="turns the lone writer POSTs, one per request")
+@click.option("--batch", "batch_turns", default=2000, show_default=True,
+              help="turns imported through POST …/turns/batch (100 per request, 10 sessions)")
 @click.option("--writers", default=16, show_default=True, help="concurrent writers on one session")
 @click.option("--per-writer", default=10, show_default=True, help="turns each concurrent writer adds")
 @click.option("--keep", is_flag=True, help="keep the namespace for inspection")
-def command(single: int, writers: int, per_writer: int, keep: bool) -> None:
-    """Time single-writer latency and many-writer throughput on one session."""
-    settings = load_settings()
+def command(single: int, batch_turns: int, writers: int, per_writer: int, keep: bool) -> None:
+    """Time live single-turn POSTs, batch import and many writers on one session, beside the raw model."""
+    from fastapi.testclient import TestClient
+
+    from api.app import create_app
+
+    settings = load_settings().model_copy(update={"open": True})
     ns = Namespace(f"bench-ingest-{uuid4().hex[:8]}")
-    with open_store(settings) as store:
+    with open_store(settings) as store, TestClient(create_app(settings, store)) as http:
+        base = f"/v1/{ns.name}"
         try:
             add_turn(store, ns, session="warm", turn=NewTurn("warming the model up"))
+            raw_rate, raw_one = embedding_floor(settings, max(256, min(batch_turns, 2000)))
+            click.echo(f"model alone: {raw_rate:.0f} texts/s in batches of 64; one text p50 {raw_one:.1f} ms")
+
             lone: list[float] = []
-            for i in range(single):
+            for i, text in enumerate(_texts(single, "lone")):
                 started = time.perf_counter()
-                add_turn(store, ns, session="lone", turn=NewTurn(f"lone writer turn {i} about order ORD-{i:04d}"))
+                res = http.post(f"{base}/sessions/lone/turns", json={"text": text, "speaker": "Ana"})
                 lone.append(time.perf_counter() - started)
-            click.echo(f"1 writer, {single} turns: p50 {pct(lone, 50):.1f} ms p99 {pct(lone, 99):.1f} ms")
+                if res.status_code != 201:
+                    raise click.ClickException(f"POST turn answered {res.status_code}: {res.text[:200]}")
+            click.echo(f"live POST /sessions/{{sid}}/turns, 1 writer, {single} turns: p50 {pct(lone, 50):.1f} ms "
+                       f"p99 {pct(lone, 99):.1f} ms (one text through the model alone: {raw_one:.1f} ms)")
+
+            texts = _texts(batch_turns, "batch")
+            started = time.perf_counter()
+            for i in range(0, batch_turns, 100):
+                body = {"turns": [{"text": t, "speaker": "Ana" if j % 2 else "Bo"}
+                                  for j, t in enumerate(texts[i:i + 100])]}
+                res = http.post(f"{base}/sessions/b{(i // 100) % 10}/turns/batch", json=body)
+                if res.status_code != 201:
+                    raise click.ClickException(f"POST batch answered {res.status_code}: {res.text[:200]}")
+            took = time.perf_counter() - started
+            rate = batch_turns / took
+            drained = time.perf_counter()
+            drain_folds(timeout=600)
+            click.echo(f"batch import, {batch_turns} turns in requests of 100: {rate:.0f} turns/s "
+                       f"= {rate / raw_rate:.2f} x the model alone; summaries written "
+                       f"{time.perf_counter() - drained:.1f} s later (off the request path)")
 
             errors: list[str] = []
-
             def writer(w: int) -> None:
                 for i in range(per_writer):
                     try:

@@ -98,7 +98,7 @@ def dense_only(store: Store, ns: Namespace, query: str) -> None:
               help="grow and measure this namespace (kept) instead of a new one, e.g. one kept by an earlier run")
 def command(sizes: str, queries: int, seed: int, keep: bool, name: str | None) -> None:
     """Hybrid search p50/p99 (embedding included) vs dense-only, and ingestion rate."""
-    from graphmem.channels.search import search
+    from graphmem.channels.search import drain_stats, search
 
     logging.getLogger("neo4j.notifications").setLevel(logging.ERROR)
     targets = sorted({int(x) for x in sizes.split(",") if x.strip()})
@@ -135,6 +135,7 @@ def command(sizes: str, queries: int, seed: int, keep: bool, name: str | None) -
                 stored += added
                 ingested += added
                 store.autocommit("admin/await_indexes")
+                drain_stats()  # the namespace's keyword statistics, added up in the background, written before timing
                 words = [" ".join(rng.sample(sentence(rng).split(), 4)) for _ in range(queries + 20)]
                 for q in words[:20]:  # warm caches and the planner
                     search(store, ns, query=q, k=10)

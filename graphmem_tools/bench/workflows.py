@@ -4,7 +4,7 @@ the quality of the match on held-out runs, measured side by side in one run.
 Trajectories come from the synthetic task families in the repository's `tests/workflow_families.py`
 (ground-truth procedures with noise: concrete values, extra steps, a reordered pair, failures at
 known steps). Printed, all in one namespace that is purged at the end (unless --keep):
-- induction of N trajectories: pure in memory, then offline from Neo4j (read, induce, write, one
+- induction of N trajectories (procedures, shared sub-workflows): pure in memory, then offline from Neo4j (read, induce, write, one
   transaction) after a bulk load; their ratio is what storage costs on top of induction;
 - online induction: M more trajectories reported one by one (each re-induces its group);
 - matching p50/p99 by task text (query embedding included, cache cleared before each query) next
@@ -66,7 +66,7 @@ def command(n: int, n_online: int, n_queries: int, seed: int, torch_threads: int
 
     from graphmem.channels import workflow as wf
     from graphmem.channels.workflow_records import clear_embedding_cache, embed_texts
-    from graphmem.induction import group_key, induce_group
+    from graphmem.induction import group_key, induce_type
 
     fam = _families()
     if torch_threads:
@@ -89,7 +89,7 @@ def command(n: int, n_online: int, n_queries: int, seed: int, torch_threads: int
             for r in batch:
                 groups[r.task_type or ""].append(r)
             for task_type, members in groups.items():
-                induce_group(members, key=group_key(task_type=task_type))
+                induce_type(members, key=group_key(task_type=task_type))
             pure_s = time.perf_counter() - started
 
             started = time.perf_counter()

@@ -3,7 +3,11 @@
 Every turn is ingested THROUGH THE REST API (the app runs in-process on a TestClient against the
 configured Neo4j), one namespace per conversation, each turn timestamped with its session's date
 (parsed by dateparser, a general date library), its id the dialog id, its speaker the speaker's
-name. Then every category 1–4 question is asked and recall@5 / recall@10 of the evidence dialog ids
+name. `--mode batch` (the default) imports each session through `POST …/turns/batch`; `--mode turn`
+posts every turn alone through `POST …/sessions/{sid}/turns`, the way a live agent writes, into
+namespaces of its own (`locomo-turn-…`), so that both can be kept and compared: the same data must give
+the same memory and the same ranking either way. Each session's summary is read once after ingest, in
+both modes, so that any chunk still queued for its text is written before the questions. Then every category 1–4 question is asked and recall@5 / recall@10 of the evidence dialog ids
 is printed per category and overall for three retrievers computed in the same run:
 - dense: all-MiniLM-L6-v2 cosine over "Speaker: text" (what a plain vector store does),
 - bm25: rank_bm25 over `\\w+` lower-case tokens of "Speaker: text",
@@ -74,8 +78,30 @@ def load(path: Path) -> list[Conversation]:
     return out
 
 
-def namespace_for(sample_id: str) -> str:
-    return "locomo-" + re.sub(r"[^a-z0-9_-]", "-", sample_id.lower())[:50]
+MODES = ("batch", "turn")
+
+
+def namespace_for(sample_id: str, mode: str = "batch") -> str:
+    """One namespace per conversation and mode (batch keeps the name it always had)."""
+    prefix = "locomo-" if mode == "batch" else f"locomo-{mode}-"
+    return prefix + re.sub(r"[^a-z0-9_-]", "-", sample_id.lower())[:50]
+
+
+def pick(convs: list[Conversation], only: str | None, limit: int | None) -> list[Conversation]:
+    """The conversations to evaluate: `only` ("5,6,7" or "5-9", 0-based indexes into the file), then
+    the first `limit` of those. Why indexes: results can be reported on a held-out half."""
+    if only:
+        wanted: list[int] = []
+        for part in only.split(","):
+            a, _, b = part.strip().partition("-")
+            if not a.isdigit() or (b and not b.isdigit()):
+                raise click.BadParameter(f"{part!r}: want indexes like 5,6,7 or 5-9", param_hint="--only")
+            wanted += range(int(a), int(b or a) + 1)
+        bad = [i for i in wanted if i >= len(convs)]
+        if bad:
+            raise click.BadParameter(f"no conversation {bad[0]} (the file holds {len(convs)})", param_hint="--only")
+        convs = [convs[i] for i in dict.fromkeys(wanted)]
+    return convs[:limit]
 
 
 def parse_date(text: str) -> str:
@@ -129,19 +155,35 @@ def api_client() -> Iterator[Any]:
         yield client, store
 
 
-def ingest(client: Any, ns: str, conv: Conversation, max_batch: int) -> int:
-    """Each session's turns through `POST …/sessions/{sid}/turns/batch`, in order."""
+def ingest(client: Any, ns: str, conv: Conversation, max_batch: int, mode: str = "batch") -> int:
+    """Each session's turns in order: through `POST …/sessions/{sid}/turns/batch` (mode batch) or one
+    `POST …/sessions/{sid}/turns` per turn (mode turn); then each session's summary is read once."""
     n = 0
     for key, date_text, turns in conv.sessions:
         at = parse_date(date_text)
         body = [{"id": t["dia_id"], "speaker": t["speaker"], "text": t["text"], "role": "user", "at": at}
                 for t in turns]
-        for i in range(0, len(body), max_batch):
-            r = client.post(f"/v1/{ns}/sessions/{key}/turns/batch", json={"turns": body[i:i + max_batch]})
-            if r.status_code != 201:
-                raise click.ClickException(f"ingest {ns}/{key}: {r.status_code} {r.text[:300]}")
-            n += len(body[i:i + max_batch])
+        if mode == "turn":
+            for turn in body:
+                r = client.post(f"/v1/{ns}/sessions/{key}/turns", json=turn)
+                if r.status_code != 201:
+                    raise click.ClickException(f"ingest {ns}/{key} {turn['id']}: {r.status_code} {r.text[:300]}")
+                n += 1
+        else:
+            for i in range(0, len(body), max_batch):
+                r = client.post(f"/v1/{ns}/sessions/{key}/turns/batch", json={"turns": body[i:i + max_batch]})
+                if r.status_code != 201:
+                    raise click.ClickException(f"ingest {ns}/{key}: {r.status_code} {r.text[:300]}")
+                n += len(body[i:i + max_batch])
+    for key, _, _ in conv.sessions:
+        r = client.get(f"/v1/{ns}/sessions/{key}/summary")
+        if r.status_code != 200:
+            raise click.ClickException(f"summary {ns}/{key}: {r.status_code} {r.text[:300]}")
     return n
+
+
+def _indexes(chosen: list[int]) -> str:
+    return "[" + ",".join(map(str, chosen)) + "]"
 
 
 def baselines(conv: Conversation, scores: Scores) -> None:
@@ -178,9 +220,14 @@ def report(scores: Scores) -> str:
 @click.option("--data", "data_path", type=click.Path(path_type=Path), default=None,
               help="locomo10.json (default: in GRAPHMEM_DATA_DIR, else the repository's ../shared/data)")
 @click.option("--conversations", "limit", type=int, default=None, help="only the first N conversations")
+@click.option("--only", default=None, help="only these conversations, 0-based indexes: 5,6,7,8,9 or 5-9")
+@click.option("--mode", type=click.Choice(MODES), default="batch", show_default=True,
+              help="batch: import each session through turns/batch; turn: post every turn alone, as a live agent")
 @click.option("--keep", is_flag=True, help="keep the namespaces afterwards")
-@click.option("--reuse", is_flag=True, help="search namespaces kept by an earlier --keep run, without ingesting")
-def command(data_path: Path | None, limit: int | None, keep: bool, reuse: bool) -> None:
+@click.option("--reuse", is_flag=True, help="search namespaces kept by an earlier --keep run (same --mode), "
+                                            "without ingesting")
+def command(data_path: Path | None, limit: int | None, only: str | None, mode: str, keep: bool,
+            reuse: bool) -> None:
     """Recall@5/@10 of evidence dialog ids: dense vs BM25 vs graphmem search, one run."""
     path = data_file(DATA_FILE, data_path)
     if not path.is_file():
@@ -189,17 +236,20 @@ def command(data_path: Path | None, limit: int | None, keep: bool, reuse: bool) 
     from graphmem.store import purge_namespace
 
     logging.getLogger("neo4j.notifications").setLevel(logging.ERROR)
-    convs = load(path)[:limit]
+    everything = load(path)
+    convs = pick(everything, only, limit)
+    chosen = [everything.index(c) for c in convs]
     scores = Scores()
     started = time.perf_counter()
     ingested = 0
+    click.echo(f"LoCoMo eval mode={mode}: conversations {_indexes(chosen)}", err=True)
     with api_client() as (client, store):
         for conv in convs:
-            ns = namespace_for(conv.sample_id)
+            ns = namespace_for(conv.sample_id, mode)
             t0 = time.perf_counter()
             if not reuse:
                 purge_namespace(store, ns)
-                ingested += ingest(client, ns, conv, store.settings.max_batch)
+                ingested += ingest(client, ns, conv, store.settings.max_batch, mode)
             t1 = time.perf_counter()
             for q in conv.questions:
                 r = client.post(f"/v1/{ns}/search", json={"query": q["question"], "k": 10, "kinds": ["turn"]})
@@ -208,11 +258,12 @@ def command(data_path: Path | None, limit: int | None, keep: bool, reuse: bool) 
                 scores.add("graphmem", q["category"], [h["id"] for h in r.json()["hits"]], q["evidence"])
             t2 = time.perf_counter()
             baselines(conv, scores)
-            click.echo(f"{ns}: {len(conv.turns)} turns ingested in {t1 - t0:.0f}s, {len(conv.questions)} "
+            click.echo(f"{ns} (mode={mode}): {len(conv.turns)} turns ingested in {t1 - t0:.0f}s, {len(conv.questions)} "
                        f"questions searched in {t2 - t1:.0f}s", err=True)
             click.echo(report(scores), err=True)
             if not keep:
                 purge_namespace(store, ns)
-    click.echo(f"LoCoMo {path.name}: {len(convs)} conversations, {ingested} turns ingested through the REST API, "
+    how = "reused (--reuse)" if reuse else f"{ingested} turns ingested through the REST API"
+    click.echo(f"LoCoMo {path.name} mode={mode}: {len(convs)} conversations {_indexes(chosen)}, {how}, "
                f"{scores.count('overall')} questions (categories 1-4), {time.perf_counter() - started:.0f}s")
     click.echo(report(scores))

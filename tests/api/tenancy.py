@@ -113,7 +113,14 @@ def cypher(store: Store, query: str, **params: Any) -> list[dict[str, Any]]:
 
 
 def all_property_text(store: Store, ns: str) -> str:
-    """Every property of every node and relationship touching the namespace, as one string."""
+    """Every property of every node and relationship touching the namespace, as one string, once the
+    background writers (marks of use, keyword statistics, summary text) wrote what is pending."""
+    from graphmem.channels.conversation import drain_folds
+    from graphmem.channels.search import drain_stats, drain_touches
+
+    drain_touches()
+    drain_stats()
+    drain_folds()
     nodes = cypher(store, "MATCH (n {ns: $ns}) RETURN labels(n) AS l, properties(n) AS p", ns=ns)
     rels = cypher(store, "MATCH (n {ns: $ns})-[r]-() RETURN DISTINCT type(r) AS t, properties(r) AS p", ns=ns)
     return repr(nodes) + repr(rels)

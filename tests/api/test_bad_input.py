@@ -19,6 +19,8 @@ import pytest
 from fastapi.testclient import TestClient
 
 from api.app import create_app
+from graphmem.channels.conversation import drain_folds
+from graphmem.channels.search import drain_stats, drain_touches
 from graphmem.settings import Settings
 from graphmem.store import Store
 from graphmem.types import Namespace
@@ -129,7 +131,11 @@ CORPUS = _corpus()
 
 
 def snapshot(store: Store, ns: str) -> tuple[int, int, int, int]:
-    """Nodes, their properties, relationships and theirs, in the namespace: what a write would change."""
+    """Nodes, their properties, relationships and theirs, in the namespace: what a write would change
+    (after the background writers, keyword statistics and summary text, wrote what earlier writes left)."""
+    drain_stats()
+    drain_folds()
+    drain_touches()
     n = cypher(store, "MATCH (n {ns: $ns}) RETURN count(n) AS c, sum(size(keys(n))) AS p", ns=ns)[0]
     r = cypher(store, "MATCH ({ns: $ns})-[r]-() RETURN count(r) AS c, sum(size(keys(r))) AS p", ns=ns)[0]
     return n["c"], n["p"] or 0, r["c"], r["p"] or 0

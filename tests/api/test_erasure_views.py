@@ -118,6 +118,9 @@ def seed(client: TestClient, keys: Keys, store: Store, ns: Namespace) -> Person:
     return p
 
 
+WIDE = {"from": "2000-01-01T00:00:00Z", "to": "2100-01-01T00:00:00Z"}  # every change /changes can report
+
+
 def application_reads(client: TestClient, keys: Keys, ns: Namespace, p: Person) -> list[tuple[str, str, Any]]:
     """Every application-view read the app serves, as (endpoint template, label, response); the test fails
     if the app serves a read endpoint that is not called here."""
@@ -151,6 +154,13 @@ def application_reads(client: TestClient, keys: Keys, ns: Namespace, p: Person) 
          client.get(f"{base}/workflows", params={"task_type": "refund"}, headers=agent)),
         ("GET /v1/{ns}/workflows", "workflows by task",
          client.get(f"{base}/workflows", params={"task": f"refund {p.name}"}, headers=agent)),
+        ("GET /v1/{ns}/changes", "changes txn", client.get(f"{base}/changes", params=WIDE, headers=agent)),
+        ("GET /v1/{ns}/changes", "changes valid",
+         client.get(f"{base}/changes", params={**WIDE, "axis": "valid"}, headers=agent)),
+        ("GET /v1/{ns}/entities/{key}/timeline.svg", "timeline",
+         client.get(f"{base}/entities/{p.key}/timeline.svg", headers=agent)),
+        ("GET /v1/{ns}/entities/{key}/timeline.svg", "order timeline",
+         client.get(f"{base}/entities/{p.order}/timeline.svg", headers=agent)),
         ("GET /v1/{ns}/workflows/{workflow_id}/history", "workflow history",
          client.get(f"{base}/workflows/{group_key(task_type='refund')}/history", headers=agent)),
     ]
@@ -199,7 +209,7 @@ def leaks(p: Person, text: str) -> list[str]:
     return found + ([f"digits of {p.phone}"] if p.phone in digits or p.phone[3:] in digits else [])
 
 
-ERASED_READS = ("entity", "history", "graph from erased", *(f"erased turn {t}" for t in ("t0", "t2", "t4", "t5", "t6", "t7")))
+ERASED_READS = ("entity", "history", "graph from erased", "timeline", *(f"erased turn {t}" for t in ("t0", "t2", "t4", "t5", "t6", "t7")))
 
 
 def test_erased_values_vanish_from_every_application_read(keyed: tuple[TestClient, Keys], store: Store,
@@ -211,6 +221,7 @@ def test_erased_values_vanish_from_every_application_read(keyed: tuple[TestClien
     assert p.key in before["lookup phone"] and p.key in before["graph"]
     assert p.name.lower() in before["summary"].lower() and p.key in before["window"]
     assert leaks(p, before["order"]) and leaks(p, before["graph"]) and leaks(p, before["workflow history"])
+    assert leaks(p, before["changes txn"]) and leaks(p, before["changes valid"]) and p.key in before["timeline"]
     assert any(leaks(p, v) for k, v in before.items() if k.startswith("workflows"))
     assert any(p.secret in v for k, v in before.items() if k.startswith("search")), "search never saw it"
     assert any(p.phone in v for k, v in before.items() if k.startswith("recall")), "recall never saw it"

@@ -14,10 +14,11 @@ from fastapi.testclient import TestClient
 
 from api.app import create_app
 from graphmem import idempotency
-from graphmem.errors import IdempotencyMismatch, StoreUnavailable
+from graphmem.channels.conversation import NewTurn, add_turn
+from graphmem.errors import Conflict, IdempotencyMismatch, StoreUnavailable
 from graphmem.instants import utcnow
 from graphmem.settings import Settings
-from graphmem.store import Store
+from graphmem.store import Store, marking
 from graphmem.types import Namespace
 from tenancy import Keys, cypher, keyed_client
 
@@ -154,6 +155,8 @@ def test_retried_turn_and_fact_are_written_once(client: TestClient, store: Store
     again = client.post(f"{base}/sessions/s1/turns", json=turn, headers={"Idempotency-Key": "turn-1"})
     assert first.status_code == again.status_code == 201 and first.json() == again.json()
     assert count(store, ns, "Turn") == 1
+    written = cypher(store, "MATCH (r:IdempotencyKey {ns: $ns}) RETURN r.written IS NOT NULL AS w", ns=ns.name)
+    assert written == [{"w": True}], "the turn's transaction marked its claim (through group commit)"
     client.post(f"{base}/sessions/s1/turns", json=turn)
     assert count(store, ns, "Turn") == 2
 
@@ -188,6 +191,11 @@ def failing_app(store: Store, calls: list[str], *, sleep: float = 0.0) -> TestCl
         calls.append("500")
         raise RuntimeError("a bug")
 
+    def write_then_crash(ns: str) -> None:
+        calls.append("wrote")
+        add_turn(store, Namespace(ns), session="s", turn=NewTurn("written, then the process fails"))
+        raise RuntimeError("the response is lost after the write committed")
+
     def slow(ns: str) -> dict[str, int]:
         calls.append("slow")
         time.sleep(sleep)
@@ -196,6 +204,7 @@ def failing_app(store: Store, calls: list[str], *, sleep: float = 0.0) -> TestCl
     app.add_api_route("/v1/{ns}/test-unavailable", unavailable, methods=["POST"])
     app.add_api_route("/v1/{ns}/test-crash", crash, methods=["POST"])
     app.add_api_route("/v1/{ns}/test-slow", slow, methods=["POST"])
+    app.add_api_route("/v1/{ns}/test-write-then-crash", write_then_crash, methods=["POST"])
     return TestClient(app, raise_server_exceptions=False)
 
 
@@ -223,6 +232,34 @@ def test_an_abandoned_claim_lapses_and_the_retry_runs(store: Store, scope: idemp
     idempotency.complete(store, scope, retry.token, status=201, response='{"ok":1}', media_type="application/json")
     replay = idempotency.claim(store, scope, request_hash="h1", now=utcnow() + timedelta(hours=1))
     assert not replay.claimed and replay.done and replay.response == '{"ok":1}'  # done: no lease, kept 24 h
+
+
+def test_a_write_that_committed_is_never_run_again(short_lease: Store, ns: Namespace) -> None:
+    """The write and the claim's `written` mark commit in one transaction: a request that wrote and then
+    lost its response (its process failed or died) is not run again by a retry, even after its lease
+    lapsed; the retry is told so (409 idempotency_unrecorded) and the turn exists once."""
+    calls: list[str] = []
+    with failing_app(short_lease, calls) as client:
+        url, h = f"/v1/{ns.name}/test-write-then-crash", {"Idempotency-Key": "wrote-1"}
+        assert client.post(url, json={}, headers=h).status_code == 500
+        marked = cypher(short_lease, "MATCH (r:IdempotencyKey {ns: $ns}) RETURN r.written IS NOT NULL AS w", ns=ns.name)
+        assert marked == [{"w": True}], "the claim was marked in the write's transaction, and kept"
+        again = client.post(url, json={}, headers=h)  # waits out the 1 s lease, then sees the write committed
+        assert again.status_code == 409 and again.json()["error"]["code"] == "idempotency_unrecorded", again.text
+    assert calls == ["wrote"] and count(short_lease, ns, "Turn") == 1
+
+
+def test_a_write_whose_claim_was_taken_over_is_not_applied(store: Store, scope: idempotency.Scope) -> None:
+    """A slow request whose lease lapsed and was taken over by its retry must not write as well."""
+    slow = idempotency.claim(store, scope, request_hash="h1", now=utcnow() - timedelta(seconds=11))
+    retry = idempotency.claim(store, scope, request_hash="h1")
+    assert retry.claimed and retry.token != slow.token
+    with marking(idempotency.mark_written(scope, slow.token)), pytest.raises(Conflict) as lost:
+        add_turn(store, scope.ns, session="s", turn=NewTurn("the slow request's turn"))
+    assert lost.value.code == "idempotency_claim_lost" and count(store, scope.ns, "Turn") == 0
+    with marking(idempotency.mark_written(scope, retry.token)):
+        add_turn(store, scope.ns, session="s", turn=NewTurn("the retry's turn"))
+    assert count(store, scope.ns, "Turn") == 1
 
 
 def test_a_renewed_claim_is_not_taken_over(store: Store, scope: idempotency.Scope) -> None:

@@ -106,3 +106,20 @@ def test_bad_queries_name_the_field(client: Any, ns: Namespace) -> None:
     r = client.post(f"/v1/{ns}/workflows/induce", json={"llm": True})
     assert r.status_code == 422 and fields(r) == ["llm"]
     assert "bogus" in fields(client.post(f"/v1/{ns}/workflows/induce", json={"bogus": 1}))
+
+
+def test_procedures_sub_workflows_and_filled_parameters_over_rest(client: Any, ns: Namespace) -> None:
+    from web_procedures import bodies
+
+    for b in bodies(12, prefix="rest"):
+        r = client.post(f"/v1/{ns}/trajectories", json=b)
+        assert r.status_code == 201, r.text
+    r = client.get(f"/v1/{ns}/workflows", params={"task": "Find the cheapest flight from Salt Lake City to Reno",
+                                                 "k": 2})
+    assert r.status_code == 200, r.text
+    first = r.json()["workflows"][0]
+    assert first["kind"] == "procedure" and first["matched_by"] == "similarity" and "type" in first["why"]
+    assert "CLICK [tab] Flights" in [s["action"] for s in first["steps"]]
+    assert "Salt Lake City" in first["filled"].values()
+    assert [u["workflow"] for u in first["uses"]] == [s["key"] for s in first["subworkflows"]]
+    assert first["subworkflows"][0]["kind"] == "subroutine" and len(first["subworkflows"][0]["steps"]) == 3

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import time
 
 import pytest
 
@@ -60,7 +61,10 @@ def test_write_is_all_or_nothing(store: Store, ns: Namespace) -> None:
 
 def test_healthz_and_readyz(client: object) -> None:
     assert client.get("/healthz").json() == {"status": "ok"}  # type: ignore[attr-defined]
-    r = client.get("/readyz")  # type: ignore[attr-defined]
+    deadline = time.monotonic() + 180  # the first app of a process loads the model (503 model_loading until then)
+    while (r := client.get("/readyz")).status_code == 503 and time.monotonic() < deadline:  # type: ignore[attr-defined]
+        assert r.json()["error"]["code"] == "model_loading", r.text
+        time.sleep(0.5)
     assert r.status_code == 200 and r.json()["status"] == "ready"
     assert client.get("/openapi.json").status_code == 200  # type: ignore[attr-defined]
     m = client.get("/metrics")  # type: ignore[attr-defined]

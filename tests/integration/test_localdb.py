@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import socket
+import time
 from pathlib import Path
 
 import pytest
@@ -31,7 +32,10 @@ def _probe_outage(local: LocalNeo4j, info: object) -> None:
     s = Settings(_env_file=None, neo4j_uri=info.bolt_uri, neo4j_password=info.password,  # type: ignore[attr-defined, call-arg]
                  neo4j_max_retry_time=1.0, open=True)
     with TestClient(create_app(s)) as client:
-        assert client.get("/readyz").status_code == 200
+        deadline = time.monotonic() + 180  # ready once the model is loaded (at once if this process has it)
+        while client.get("/readyz").status_code != 200:
+            assert time.monotonic() < deadline, "never ready"
+            time.sleep(0.5)
         local.stop()
         down = client.get("/readyz")
         assert down.status_code == 503 and down.headers["Retry-After"]

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from graphmem.channels.search import drain_touches, search
+from graphmem.channels.conversation import drain_folds
 from graphmem.channels.conversation.turns import NewTurn, add_turns, get_turn
 from graphmem.errors import InvalidInput, InvalidInterval
 from graphmem.settings import Settings
@@ -37,6 +38,7 @@ def _load(store: Store, ns: Namespace, settings: Settings) -> None:
     small = settings.model_copy(update={"window_size": 2})
     add_turns(store, ns, session="s1", turns=s1, settings=small)
     add_turns(store, ns, session="s2", turns=s2, settings=small)
+    assert drain_folds(), "summaries are searched once the fold worker wrote them"
 
 
 def test_keyword_and_meaning_both_find(store: Store, ns: Namespace, settings: Settings) -> None:

@@ -9,6 +9,7 @@ import pytest
 
 from graphmem.channels import temporal
 from graphmem.channels.search import read_rows, search
+from graphmem.channels.conversation import drain_folds
 from graphmem.channels.conversation.turns import NewTurn, add_turn, add_turns, get_turn
 from graphmem.channels.conversation.summary import read_summary
 from graphmem.channels.conversation.window import read_window
@@ -150,22 +151,26 @@ def test_concurrent_writers_to_one_session_serialise(store: Store, ns: Namespace
     assert set(covered.values()) == {p.id for p in summary.parts}
 
 
-def test_a_chunk_left_without_its_text_is_repaired_by_the_next_write(store: Store, ns: Namespace,
-                                                                     settings: Settings) -> None:
-    """The text of a fold is written after its commit; a writer dying in between leaves a chunk without
-    text, which the session's next write redoes once it is older than STALE_AFTER_S."""
+def test_a_chunk_left_queued_is_written_by_a_worker_scan(store: Store, ns: Namespace,
+                                                          settings: Settings) -> None:
+    """A fold queues its chunk for text in its own transaction; a process dying before its worker wrote
+    the text leaves the chunk queued in Neo4j, and any worker's scan of the durable queue writes it."""
     size = settings.window_size
     add_turns(store, ns, session="s", turns=[NewTurn(f"order {i} shipped to Paris", id=f"o{i}")
                                               for i in range(2 * size)])
-    [part] = read_summary(store, ns, session="s").parts
-    assert part.turn_count == size, "a full chunk: later folds start a new one and never touch it"
-    long_ago = datetime(2020, 1, 1, tzinfo=timezone.utc)  # a fold whose writer died before the text
-    store.write(lambda tx: tx.run("summary/upsert_summaries", ns=ns.name, session="s", now=long_ago,
-                                  summaries=[{"id": part.id, "props": {"text": None}}]))
-    assert not read_summary(store, ns, session="s").parts[0].summary.text
-    add_turn(store, ns, session="s", turn=NewTurn("one more"))
-    first, second = read_summary(store, ns, session="s").parts
-    assert first.id == part.id and "Paris" in first.summary.text and second.turn_count == 1
+    assert drain_folds(), "the worker wrote the fold"
+    [part] = store.read("summary/read_summaries", ns=ns.name, session="s", all=False)
+    chunk = part["summary"]["id"]
+    # a fold whose writer died before the text: structure written, text not, still queued
+    store.write(lambda tx: tx.run("summary/fold", ns=ns.name, session="s", now=T0, covers=[],
+                                  summaries=[{"id": chunk, "props": {"text": None}}]))
+    queued = {(r["ns"], r["session"]) for r in store.read("admin/queued_folds", limit=10_000)}
+    assert (ns.name, "s") in queued
+    assert drain_folds(), "a drain scans the durable queue"
+    [again] = store.read("summary/read_summaries", ns=ns.name, session="s", all=False)
+    assert "Paris" in (again["summary"]["text"] or "")
+    queued = {(r["ns"], r["session"]) for r in store.read("admin/queued_folds", limit=10_000)}
+    assert (ns.name, "s") not in queued
 
 
 def test_forgetting_archives_past_capacity(store: Store, ns: Namespace, settings: Settings) -> None:

@@ -106,3 +106,36 @@ def test_bad_settings_are_named(monkeypatch: pytest.MonkeyPatch, variable: str, 
     monkeypatch.setenv(variable, value)
     with pytest.raises(ConfigError, match=named):
         Embedder(bundled_model_path())
+
+
+def test_concurrent_shared_embeds_share_model_calls_and_match_embed() -> None:
+    """Micro-batching: concurrent callers get exactly their own vectors, in fewer model calls."""
+    import threading
+
+    from graphmem.embedding import get_embedder
+
+    embedder = get_embedder()
+    texts = [f"turn {i} about order ORD-{i:04d} and Lisbon" for i in range(24)]
+    alone = embedder.embed(texts)
+    calls: list[int] = []
+    batcher = embedder._batcher
+    run = batcher._run
+
+    def counted(batch: list[str]) -> list[list[float]]:
+        calls.append(len(batch))
+        return run(batch)  # type: ignore[no-any-return]
+
+    batcher._run = counted
+    got: dict[int, list[list[float]]] = {}
+    try:
+        threads = [threading.Thread(target=lambda i=i: got.__setitem__(i, embedder.embed_shared([texts[i]])))
+                   for i in range(len(texts))]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+    finally:
+        batcher._run = run
+    assert sum(calls) == len(texts) and len(calls) < len(texts), calls
+    for i, text in enumerate(texts):
+        assert max(abs(a - b) for a, b in zip(got[i][0], alone[i])) < 1e-4, text

@@ -1,8 +1,8 @@
 """Conversation memory: turns, the window of a session's latest turns, summaries of what left it.
 
 The modules import one another only downward, never in a cycle: `turns` (the write, which folds what
-leaves the window) uses `summary` (chunk summaries) and `window`; those two use only `records` (plain
-records, no I/O).
+leaves the window) uses `folds` (the worker writing the folded chunks' text off the request path),
+`summary` (chunk summaries) and `window`; those use only `summary` and `records` (plain records, no I/O).
 The pure extractive summariser stays in `graphmem.summarise`: the LLM client and search's query
 expansion use it too, and neither should import a channel.
 """
@@ -18,6 +18,7 @@ from graphmem.channels.conversation.records import (
     TurnRow,
     Window,
 )
+from graphmem.channels.conversation.folds import drain_folds, start_folds
 from graphmem.channels.conversation.summary import Summariser, read_summary, summariser_for
 from graphmem.channels.conversation.turns import add_turn, add_turns, archive_past_capacity, get_turn
 from graphmem.channels.conversation.window import read_window, split_window
@@ -36,9 +37,11 @@ __all__ = [
     "add_turn",
     "add_turns",
     "archive_past_capacity",
+    "drain_folds",
     "get_turn",
     "read_summary",
     "read_window",
     "split_window",
+    "start_folds",
     "summariser_for",
 ]

@@ -3,29 +3,33 @@
 A session's summary is a chain of chunk summaries, each covering up to `window_size` turns that
 left the window (`(:Summary)-[:COVERS]->(:Turn)`, `-[:SUMMARIZES]->(:Session)`, `-[:MENTIONS]->
 (:Entity)` for every entity its turns mention). Why chunks: a turn that leaves the window is folded
-before the write returns, so the newest chunk is re-summarised with the new turns (at most
+by the write that pushes it out, so the newest chunk is re-summarised with the new turns (at most
 `window_size` of them: cheap), while older chunks never change. Reading the session's summary
 merges the chunks (graphmem.summarise.merge). Chunks are also what search finds: a matching chunk
 lifts the turns it covers.
 
 Concurrency: which chunk covers which turn is decided under the session lock, in the turn write's
 transaction (`assign_chunks`, `write_fold`), so no turn is folded twice or lost; each fold bumps the
-chunk's `rev`. The text and embedding (the summariser, perhaps an LLM, and the model) come after the
-commit, written only for the revision they were made from (`write_contents`).
+chunk's `rev` and marks it `queued`. The text and embedding (the summariser, perhaps an LLM, and the
+model) are written off the request path by the fold worker (`folds`), only for the revision they were
+made from (`write_contents`), which clears the mark.
 """
 
 from __future__ import annotations
 
 import logging
+import threading
 import uuid
+from collections import OrderedDict
 from collections.abc import Callable, Sequence
-from datetime import datetime, timedelta
+from datetime import datetime
 from functools import lru_cache
 from typing import Any
 
 from graphmem.channels.conversation.records import Chunk, SessionSummary, SummaryPart, TurnRow
 from graphmem.embedding import get_embedder
 from graphmem.errors import SessionNotFound
+from graphmem.instants import utcnow
 from graphmem.llm import ChatClient, LLMUnavailable, llm_summarise
 from graphmem.settings import Settings
 from graphmem.store import Store, Tx
@@ -36,8 +40,6 @@ log = logging.getLogger(__name__)
 
 Summarised = StructuredSummary
 Summariser = Callable[[list[TurnRow]], StructuredSummary]
-#: a chunk whose text is this much older than its structure lost its writer: the next write redoes it
-STALE_AFTER_S = 60
 
 
 def extractive(turns: list[TurnRow]) -> StructuredSummary:
@@ -67,6 +69,36 @@ def summariser_for(settings: Settings) -> Summariser:
     return with_llm
 
 
+class _Chosen:
+    """The summariser each session's latest fold asked for, when it is not the store's own (a caller's
+    settings may name an LLM the store's settings do not): the worker and readers that write a queued
+    chunk use it. Bounded: the oldest sessions fall back to the store's summariser."""
+
+    LIMIT = 10_000
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.by_session: OrderedDict[tuple[str, str], Summariser] = OrderedDict()
+
+
+def choose_summariser(store: Store, ns: Namespace, session: str, summarise: Summariser) -> None:
+    chosen = store.state("conversation.summarisers", _Chosen)
+    key = (ns.name, session)
+    with chosen.lock:
+        if summarise is summariser_for(store.settings):
+            chosen.by_session.pop(key, None)
+            return
+        chosen.by_session[key] = summarise
+        chosen.by_session.move_to_end(key)
+        while len(chosen.by_session) > chosen.LIMIT:
+            chosen.by_session.popitem(last=False)
+
+
+def summariser_of(store: Store, ns: Namespace, session: str) -> Summariser:
+    chosen = store.state("conversation.summarisers", _Chosen)
+    return chosen.by_session.get((ns.name, session)) or summariser_for(store.settings)
+
+
 def assign_chunks(*, open_chunk: tuple[str, list[TurnRow]] | None, leaving: Sequence[TurnRow],
                   chunk_size: int) -> list[tuple[str, list[TurnRow]]]:
     """Which chunk each leaving turn joins: the open chunk while it has room, then new ones. Pure.
@@ -82,8 +114,16 @@ def assign_chunks(*, open_chunk: tuple[str, list[TurnRow]] | None, leaving: Sequ
         groups.append((open_chunk[0], sorted(open_chunk[1] + todo[:room], key=lambda t: (t.at, t.seq))))
         todo = todo[room:]
     for i in range(0, len(todo), chunk_size):
-        groups.append((f"m-{uuid.uuid4().hex}", todo[i:i + chunk_size]))
+        groups.append((chunk_id(todo[i].id), todo[i:i + chunk_size]))
     return groups
+
+
+def chunk_id(first_turn: str) -> str:
+    """A new chunk's id, named by the turn that opens it. Why not random: the same turns must build the
+    same memory whether they arrive one by one or in a batch (the chunks' boundaries already agree; their
+    ids then agree too, so search answers with the same ids), and a retried fold transaction names its
+    chunks as the first try did. Unique in a namespace: turn ids are, and a turn opens at most one chunk."""
+    return "m-" + uuid.uuid5(uuid.NAMESPACE_URL, f"graphmem-chunk:{first_turn}").hex
 
 
 def _structure(turns: Sequence[TurnRow]) -> dict[str, Any]:
@@ -102,37 +142,35 @@ def write_fold(tx: Tx, ns: Namespace, *, session: str, groups: list[tuple[str, l
     if not groups:
         return {}
     rows = [{"id": cid, "props": _structure(turns)} for cid, turns in groups]
-    revs = {r["id"]: int(r["rev"]) for r in
-            tx.run("summary/upsert_summaries", ns=ns.name, session=session, summaries=rows, now=now)}
     covers = [{"summary": cid, "turn": t.id} for cid, turns in groups for t in turns]
-    tx.run("summary/cover_turns", ns=ns.name, covers=covers)
-    tx.run("summary/link_mentions", ns=ns.name, ids=[cid for cid, _ in groups])
-    return revs
+    row = tx.one("summary/fold", ns=ns.name, session=session, summaries=rows, covers=covers, now=now)
+    return {r["id"]: int(r["rev"]) for r in (row or {}).get("revs") or []}
 
 
-def write_contents(store: Store, ns: Namespace, *, session: str, revs: dict[str, int], summarise: Summariser,
-                   settings: Settings, now: datetime) -> None:
-    """Summarise and embed the chunks a fold left at `revs` (and any left behind by a writer that died
-    before this step), and write each for its revision. Outside any lock: concurrent writers embed in
-    parallel; a chunk folded again meanwhile is skipped here, because its newer writer writes it."""
-    stale_before = now - timedelta(seconds=STALE_AFTER_S)
-    rows = store.read("summary/read_pending", ns=ns.name, session=session, revs=revs, stale_before=stale_before)
+def write_contents(store: Store, ns: Namespace, *, session: str, now: datetime) -> int:
+    """Summarise and embed the session's queued chunks (folded, text not yet written for their latest
+    revision), and write each for its revision; returns how many were written. Outside any lock, off the
+    request path (`folds`): a chunk folded again meanwhile keeps the content of its newer revision."""
+    rows = store.read("summary/read_queued", ns=ns.name, session=session)
+    summarise = summariser_of(store, ns, session)
     chunks = [(r["rev"], Chunk(r["id"], turns, summarise(turns))) for r in rows
               if (turns := [TurnRow(t["id"], t["seq"], t["at"], t.get("speaker"), t.get("text") or "")
                             for t in r["turns"]])]
     if not chunks:
-        return
-    vectors = get_embedder(settings.model_path).embed([c.summary.text or " " for _, c in chunks])
+        return 0
+    vectors = get_embedder(store.settings.model_path).embed([c.summary.text or " " for _, c in chunks])
     for (rev, chunk), vector in zip(chunks, vectors):
         chunk.embedding = vector
         store.write(_content_writer(ns, chunk, rev))
+    return len(chunks)
 
 
 def _content_writer(ns: Namespace, chunk: Chunk, rev: int) -> Callable[[Tx], list[dict[str, Any]]]:
     props = chunk.props()
+    turns = [t.id for t in chunk.turns]
 
     def work(tx: Tx) -> list[dict[str, Any]]:
-        return tx.run("summary/write_content", ns=ns.name, id=chunk.id, rev=rev, props=props)
+        return tx.run("summary/write_content", ns=ns.name, id=chunk.id, rev=rev, props=props, turns=turns)
 
     return work
 
@@ -149,9 +187,13 @@ def _structured(row: dict[str, Any]) -> StructuredSummary:
 def read_summary(store: Store, ns: Namespace, *, session: str, view: str = "application") -> SessionSummary:
     """The summary of everything that left the session's window (empty while nothing has).
 
+    Chunks still queued for their text (`folds`) are written first, here: whoever reads a summary sees
+    the text of every turn written before the read.
+
     Raises:
         SessionNotFound: no turn was ever written to this session in this namespace.
     """
+    write_contents(store, ns, session=session, now=utcnow())
     rows = store.read("summary/read_summaries", ns=ns.name, session=session, all=view != "application")
     if not rows:
         raise SessionNotFound(f"no session {session!r} in namespace {ns.name!r}", details={"session": session})
@@ -160,5 +202,9 @@ def read_summary(store: Store, ns: Namespace, *, session: str, view: str = "appl
                          created_at=r.get("created_at"), updated_at=r.get("updated_at"),
                          erased_at=r.get("erased_at"), archived_at=r.get("archived_at"))
              for r in (row["summary"] for row in rows) if r is not None]
+    # each live chunk with the turns around its end: a question it ends on may be answered after it
+    contexts = {row["summary"]["id"]: [Utterance(t.get("text") or "", t.get("speaker"))
+                                       for t in row.get("context") or []]
+                for row in rows if row["summary"] is not None}
     live = [p for p in parts if p.erased_at is None]
-    return SessionSummary(session, merge([p.summary for p in live]), parts)
+    return SessionSummary(session, merge([p.summary for p in live], contexts=[contexts[p.id] for p in live]), parts)

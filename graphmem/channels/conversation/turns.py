@@ -9,11 +9,13 @@ Why a lock and not a retry: the write transaction locks the session node first (
 so concurrent writers to one session queue there and each computes its seqs from the head it holds:
 gapless arrival order, no write ever refused for contention. What is slow stays outside the lock:
 the turns are embedded before the transaction (writers to one session in one process also share
-transactions, see "group commit" below), and the summary chunks it folds get their text and
-embedding after the commit (summary.write_contents). Inside: the turns, their NEXT and MENTIONS
+transactions, see "group commit" below), and the summary chunks it folds are queued in Neo4j for
+their text and embedding, which a background worker writes after the commit (`folds`). Inside: the turns, their NEXT and MENTIONS
 links, the structure of the fold (which chunk covers which turn) and forgetting, all or nothing.
-Lock order, the same for every writer: session, then the entities it links (sorted), then older
-turns and summaries; erasure locks an entity, then its turns and summaries, so neither waits in a cycle.
+Lock order, the same for every writer: session, then the entities it links (sorted; both in the first
+statement, turns/lock_session), then older turns and summaries; erasure locks an entity, then its turns
+and summaries, so neither waits in a cycle. Three statements in all under the lock (lock, append, fold):
+its hold time bounds a session's write rate.
 """
 
 from __future__ import annotations
@@ -29,15 +31,17 @@ from datetime import datetime
 from typing import Any
 
 from graphmem.channels.conversation.records import AddResult, NewTurn, Turn, TurnRow
-from graphmem.channels.conversation.summary import Summariser, assign_chunks, summariser_for, write_contents, write_fold
+from graphmem.channels.conversation.folds import queue_fold
+from graphmem.channels.conversation.summary import Summariser, assign_chunks, summariser_for, write_fold
 from graphmem.channels.conversation.window import split_window
+from graphmem.channels.search.stats import record_turns  # issue #18 (search owner): see add_turns
 from graphmem.embedding import get_embedder
 from graphmem import limits
 from graphmem.errors import Conflict, DuplicateTurn, GraphmemError, InvalidInput, NotFound
 from graphmem.identifiers import Registry, mentions, registry_for
 from graphmem.instants import UTC, utcnow
 from graphmem.settings import Settings
-from graphmem.store import Store, Tx
+from graphmem.store import Mark, Store, Tx, write_marks
 from graphmem.summarise import has_detail
 from graphmem.types import Namespace
 
@@ -147,9 +151,9 @@ def add_turns(store: Store, ns: Namespace, *, session: str, turns: Sequence[NewT
     """Store turns of one session in one transaction, in the order given (arrival order).
 
     Turns pushed out of the window (the last `settings.window_size` by time, then arrival) are folded
-    into the session's summary chunks in that transaction; the chunks' text and embedding are written
-    before this returns, unless a concurrent writer folded the same chunk again (it writes the newer
-    text). With `settings.namespace_capacity`, the least valuable turns and summaries past it are
+    into the session's summary chunks in that transaction, which queues the chunks for their text and
+    embedding; the fold worker writes those off the request path (`folds`; reading the summary writes
+    any still queued first). With `settings.namespace_capacity`, the least valuable turns and summaries past it are
     archived in the same transaction. Concurrent writers to one session queue on its lock and all
     succeed: seqs stay gapless in arrival order.
 
@@ -190,6 +194,7 @@ def add_turns(store: Store, ns: Namespace, *, session: str, turns: Sequence[NewT
 
     summarise = summariser or summariser_for(settings)
     rows, done = _write(store, _Job(ns, session, [{**r, "created_at": now} for r in base], settings, summarise))
+    record_turns(store, ns, [r["search_text"] for r in rows if r])  # issue #18 (search): per-namespace BM25 stats
     stored = [Turn(id=r["id"], session=session, seq=r["seq"], role=r["role"], speaker=r["speaker"], text=r["text"],
                    at=r["at"], created_at=now, metadata=json.loads(r["metadata_json"]) if r["metadata_json"] else {},
                    summary=done.covering.get(r["id"])) for r in rows]
@@ -213,6 +218,7 @@ class _Job:
     settings: Settings
     summarise: Summariser
     ready: threading.Event = field(default_factory=threading.Event)
+    marks: tuple[Mark, ...] = field(default_factory=write_marks)  # the caller's (its Idempotency-Key claim)
     lead: bool = False
     result: tuple[list[dict[str, Any]], _Written] | None = None
     error: BaseException | None = None
@@ -273,15 +279,14 @@ def _write(store: Store, job: _Job) -> tuple[list[dict[str, Any]], _Written]:
     try:
         try:  # the expensive part, outside any lock: one model call for the whole batch
             rows = [r for j in batch for r in j.base]
-            vectors = get_embedder(job.settings.model_path).embed([r["labelled"] for r in rows])
+            vectors = get_embedder(job.settings.model_path).embed_shared([r["labelled"] for r in rows])
             for r, v in zip(rows, vectors):
                 r["embedding"] = v
         finally:  # the next batch forms and embeds while this one waits for the session lock
             lanes.hand_on(job)
         written = _commit(store, batch)
-        # the next batch is already writing: the summaries' text and embeddings overlap with it
-        write_contents(store, job.ns, session=job.session, revs=written.revs, summarise=job.summarise,
-                       settings=job.settings, now=max(r["created_at"] for j in batch for r in j.base))
+        if written.revs:  # the chunks' text and embedding: off the request path, queued in Neo4j
+            queue_fold(store, job.ns, job.session, job.summarise)
     except BaseException as exc:
         for other in batch[1:]:
             other.error = other.error or exc
@@ -299,15 +304,17 @@ def _write(store: Store, job: _Job) -> tuple[list[dict[str, Any]], _Written]:
 
 
 def _commit(store: Store, batch: list[_Job]) -> _Written:
-    """One locked transaction for the batch; if it fails on one caller's duplicate id (a race past
-    the check), each caller is written alone so that only that caller fails."""
+    """One locked transaction for the batch, with every caller's marks; if it fails on one caller's
+    duplicate id (a race past the check) or lost claim, each caller is written alone so that only that
+    caller fails."""
     lead = batch[0]
     base = [r for j in batch for r in j.base]
+    marks = tuple(m for j in batch for m in j.marks)  # every caller's claim commits with its turns
     try:
-        return store.write(lambda tx: _append(tx, lead.ns, lead.session, base, lead.settings))
+        return store.write(lambda tx: _append(tx, lead.ns, lead.session, base, lead.settings), marks=marks)
     except Conflict as exc:
         if len(batch) == 1:
-            if isinstance(exc, DuplicateTurn):
+            if isinstance(exc, DuplicateTurn) or exc.code.startswith("idempotency_"):
                 raise
             # a concurrent writer took one of our ids after the check (turn_id constraint)
             raise DuplicateTurn("turn id already exists", details={"ids": [r["id"] for r in base]}) from exc
@@ -328,8 +335,9 @@ def _append(tx: Tx, ns: Namespace, session: str, base: list[dict[str, Any]], set
     The session is locked first; its head then cannot move until commit, so seqs follow from it and
     the fold is planned against the session exactly as it is. Idempotent (the driver may rerun it)."""
     now = max(r["created_at"] for r in base)
-    head = tx.one("turns/lock_session", ns=ns.name, session=session, now=now, chunk=settings.window_size) or {}
-    seq, last_turn = int(head.get("seq") or 0), head.get("last_turn")
+    head = tx.one("turns/lock_session", ns=ns.name, session=session, now=now, chunk=settings.window_size,
+                  keys=sorted({k for r in base for k in r["keys"]}), pairs=[p for r in base for p in r["pairs"]]) or {}
+    seq = int(head.get("seq") or 0)
     rows = [{**r, "seq": seq + i + 1} for i, r in enumerate(base)]
     pending = [_row(r) for r in head.get("unfolded") or []]
     pending += [TurnRow(r["id"], r["seq"], r["at"], r["speaker"], r["text"]) for r in rows]
@@ -338,19 +346,12 @@ def _append(tx: Tx, ns: Namespace, session: str, base: list[dict[str, Any]], set
         open_chunk=None if head.get("open_id") is None else (
             head["open_id"], [_row(t) for t in head.get("open_turns") or []]),
         leaving=leaving, chunk_size=settings.window_size)
-    older = sorted({t.id for _, ts in groups for t in ts} | ({last_turn} if last_turn else set()))
-    tx.run("turns/lock_entities", ns=ns.name, keys=sorted({k for r in rows for k in r["keys"]}),
-           pairs=[p for r in rows for p in r["pairs"]], turns=older)
     turn_params = [{k: r[k] for k in ("id", "seq", "role", "speaker", "text", "search_text", "at", "embedding",
                                       "metadata_json", "importance", "created_at")} for r in rows]
     tx.run("turns/append_turns", ns=ns.name, session=session, turns=turn_params, now=now,
-           seq=rows[-1]["seq"], last_turn=rows[-1]["id"])
-    keyed = [{"id": r["id"], "keys": r["keys"]} for r in rows if r["keys"]]
-    if keyed:
-        tx.run("turns/link_mention_keys", ns=ns.name, rows=keyed)
-    paired = [{"id": r["id"], "pairs": r["pairs"]} for r in rows if r["pairs"]]
-    if paired:
-        tx.run("turns/link_mention_identifiers", ns=ns.name, rows=paired, now=now)
+           seq=rows[-1]["seq"], last_turn=rows[-1]["id"],
+           keyed=[{"id": r["id"], "keys": r["keys"]} for r in rows if r["keys"]],
+           paired=[{"id": r["id"], "pairs": r["pairs"]} for r in rows if r["pairs"]])
     revs = write_fold(tx, ns, session=session, groups=groups, now=now)
     archived = archive_past_capacity(tx, ns, capacity=settings.namespace_capacity, now=now)
     return _Written(rows, {t.id: cid for cid, ts in groups for t in ts}, revs, archived)

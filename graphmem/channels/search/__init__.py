@@ -6,7 +6,8 @@ the scope statements, the rows ranking needs), ranks them (`rank`, pure, on the 
 each shared index is over-fetched is the store's `Tuner` (`tuner`, `tuner_of(store)`).
 
 Application-view searches never return erased turns or summaries, nor archived ones (forgetting);
-the audit view sees both. Returned hits are marked as used (for least-recently-used forgetting)
+the audit view sees both. Keyword scores are BM25 on the namespace's own statistics (`stats`, `keywords`),
+so no tenant's data changes another's ranking. Returned hits are marked as used (for least-recently-used forgetting)
 in the background, coalesced, so a search never waits on a write.
 
 The ranking function itself is `graphmem.channels.search.rank.rank`: re-exported here, its name would
@@ -41,6 +42,8 @@ from graphmem.channels.search.terms import (
     query_terms,
     scope_words,
 )
+from graphmem.channels.search.keywords import KeywordStats, analyse, bm25
+from graphmem.channels.search.stats import drain_stats, read_stats, rebuild as rebuild_stats, record_turns
 from graphmem.channels.search.touch import drain_touches, mark_used
 from graphmem.channels.search.tuner import MAX_FETCH, MIN_RATE, Tuner, depth_for, first_fetch, next_rate
 from graphmem import limits
@@ -57,6 +60,7 @@ __all__ = [
     "TURN_PARTS",
     "Candidates",
     "Filters",
+    "KeywordStats",
     "Hit",
     "Ranked",
     "SearchResult",
@@ -64,8 +68,11 @@ __all__ = [
     "Tuner",
     "TurnInfo",
     "Weights",
+    "analyse",
+    "bm25",
     "check_query",
     "depth_for",
+    "drain_stats",
     "drain_touches",
     "escape_lucene",
     "first_fetch",
@@ -80,6 +87,9 @@ __all__ = [
     "normalise",
     "query_terms",
     "read_rows",
+    "read_stats",
+    "rebuild_stats",
+    "record_turns",
     "rounded",
     "rrf",
     "scope_words",

@@ -12,6 +12,7 @@ from typing import Any
 
 from graphmem.channels.search.rank import DEFAULT_WEIGHTS, Ranked, SummaryInfo, TurnInfo, Weights, rank, rounded
 from graphmem.channels.search.records import Filters, Hit
+from graphmem.channels.search.keywords import KeywordStats, analyse, bm25
 from graphmem.channels.search.terms import named_speakers
 from graphmem.instants import stored_instant
 
@@ -91,16 +92,40 @@ def still_to_read(found: Found, first: Rows) -> tuple[list[str], list[str], list
     return summary_ids, turn_ids, best
 
 
-def assemble(*, query: str, terms: list[str], found: Found, first: Rows, read: Rows,
-             filters: Filters) -> Candidates:
-    """The candidates of one query: its four lists, the rows its candidates statements read (`first`) and
-    those read after them (`read`); neighbours become rows of their own, filtered here (no statement did)."""
-    turn_dense = {r["id"]: r["score"] for r in found["turn_vector"]}
+def rescored(found: Found, turn_rows: Mapping[str, Mapping[str, Any]],
+             summaries: Mapping[str, Mapping[str, Any]], stats: KeywordStats | None,
+             stems: Sequence[str]) -> tuple[dict[str, float], dict[str, float]]:
+    """The keyword scores of the turn and summary candidates: BM25 on their namespace's own statistics
+    (`stats`), so that no other tenant's data changes them (Lucene's scores are index-wide and only found
+    the candidates). A namespace without statistics yet keeps Lucene's scores. Summaries are normalised to
+    the mean length of this query's summary candidates (the statistics count turns)."""
     turn_text = {r["id"]: r["score"] for r in found["turn_text"]}
-    summary_dense = {r["id"]: r["score"] for r in found["summary_vector"]}
     summary_text = {r["id"]: r["score"] for r in found["summary_text"]}
+    if stats is None or not stats.usable or not stems:
+        return turn_text, summary_text
+    turns: dict[str, float] = {}
+    for i in turn_text:
+        row = turn_rows.get(i)
+        text = row and (row.get("search_text") or row.get("text"))
+        if text:
+            turns[i] = bm25(stats, stems, text)
+    texts = {i: summaries[i]["summary"].get("text") or "" for i in summary_text if i in summaries}
+    lengths = [len(analyse(t)) for t in texts.values()]
+    mean = sum(lengths) / len(lengths) if lengths else None
+    return turns, {i: bm25(stats, stems, t, mean) for i, t in texts.items()}
+
+
+def assemble(*, query: str, terms: list[str], found: Found, first: Rows, read: Rows,
+             filters: Filters, stats: KeywordStats | None = None, stems: Sequence[str] = ()) -> Candidates:
+    """The candidates of one query: its four lists, the rows its candidates statements read (`first`) and
+    those read after them (`read`); neighbours become rows of their own, filtered here (no statement did).
+    Keyword scores are those of `rescored` (the namespace's own statistics)."""
+    turn_dense = {r["id"]: r["score"] for r in found["turn_vector"]}
+    summary_dense = {r["id"]: r["score"] for r in found["summary_vector"]}
     have_turns = {r["id"] for r in first["turns"]}
     summaries = {r["summary"]["id"]: r for r in first["summaries"] + read["summaries"]}
+    turn_rows = {r["id"]: r for r in first["turns"] + read["turns"]}
+    turn_text, summary_text = rescored(found, turn_rows, summaries, stats, stems)
     for r in summaries.values():
         r["summary"]["from_at"] = stored_instant(r["summary"]["from_at"])
         r["summary"]["to_at"] = stored_instant(r["summary"]["to_at"])

@@ -8,7 +8,8 @@ until enough turns of this namespace pass the filters; a small namespace in a la
 scanned by exact cosine instead. A search scoped to one session, or to a time range that holds few
 turns, ranks the whole scope exactly (dense and keyword) after one index seek. The keyword query
 requires the namespace inside Lucene and escapes every special character of the user's text
-(`terms`). Shaping the rows and ranking them are pure (`candidates`, `rank`).
+(`terms`); the same statement reads the namespace's own keyword statistics for the query's terms, on
+which the keyword candidates are scored again (`stats`, `keywords`: Lucene's BM25 is index-wide). Shaping the rows and ranking them are pure (`candidates`, `rank`).
 """
 
 from __future__ import annotations
@@ -32,6 +33,8 @@ from graphmem.channels.search.candidates import (
 )
 from graphmem.channels.search.rank import Ranked
 from graphmem.channels.search.records import Filters, Hit
+from graphmem.channels.search.keywords import KeywordStats, query_stems
+from graphmem.channels.search.stats import term_keys
 from graphmem.channels.search.terms import keyword_terms, lucene_query, query_terms, scope_words
 from graphmem.channels.search.tuner import MAX_FETCH, Tuner, widened
 from graphmem.embedding import get_embedder
@@ -75,6 +78,8 @@ def gather(store: Store, ns: Namespace, *, query: str, depth: int, filters: Filt
     words = keyword_terms(terms, _namespace_size(store, ns.name)["speakers"])
     base = {"ns": ns.name, **filters.params(), "vector": None, "lucene": lucene_query(words, ns.name),
             "turn_want": depth, "summary_want": depth // 5, **_NO_IDS, "cover": LIFT_COVER}
+    base["stems"] = query_stems(words)  # the keyword statement also reads their statistics in the namespace
+    base["stem_keys"] = term_keys(store, ns.name, base["stems"])  # as the statistics keep them: HMACs
     if filters.session is None and (filters.since is not None or filters.until is not None):
         # a time range: its turns are counted while the query embeds (the count decides the path)
         counted = _pool(store).submit(_small_range, store, ns, filters)
@@ -82,14 +87,16 @@ def gather(store: Store, ns: Namespace, *, query: str, depth: int, filters: Filt
         scoped = counted.result()
     else:
         scoped = filters.session is not None
+    stats: KeywordStats | None = None  # a scoped search ranks keywords within its scope (IDF of the scope)
     if scoped:
         found, first = _scope_candidates(store, base, query=query, words=words)
     else:
-        found, first = _index_candidates(store, base, query=query, depth=depth, filtered=filters.filtered)
+        found, first, stats = _index_candidates(store, base, query=query, depth=depth, filtered=filters.filtered)
     summary_ids, turn_ids, best = still_to_read(found, first)
     read = read_rows(store, ns, summary_ids=summary_ids, turn_ids=turn_ids, best=best, filters=filters) \
         if summary_ids or turn_ids else NOTHING
-    return assemble(query=query, terms=terms, found=found, first=first, read=read, filters=filters)
+    return assemble(query=query, terms=terms, found=found, first=first, read=read, filters=filters,
+                    stats=stats, stems=base["stems"])
 
 
 def hits(store: Store, ns: Namespace, found: Candidates, ranked: Sequence[Ranked]) -> list[Hit]:
@@ -119,9 +126,9 @@ def _pool(store: Store) -> ThreadPoolExecutor:
 
 
 def _index_candidates(store: Store, base: dict[str, Any], *, query: str, depth: int,
-                      filtered: bool) -> tuple[Found, Rows]:
-    """The four candidate lists from the shared indexes (or exact scans of a small namespace), and the rows
-    their statements read."""
+                      filtered: bool) -> tuple[Found, Rows, KeywordStats | None]:
+    """The four candidate lists from the shared indexes (or exact scans of a small namespace), the rows
+    their statements read, and the namespace's keyword statistics the keyword statement read."""
     pool = _pool(store)
     # the keyword part needs no vector: it runs while the query is embedded (ONNX Runtime releases the GIL)
     keyword = pool.submit(_candidates, store, dict(base), {"turn_vector", "summary_vector"})
@@ -131,10 +138,10 @@ def _index_candidates(store: Store, base: dict[str, Any], *, query: str, depth: 
     skip = {"turn_text", "summary_text"} | exact
     summary_part = (pool.submit(_candidates, store, dict(base), skip | {"turn_vector"})
                     if "summary_vector" not in skip else None)
-    found, complete, rows = _candidates(store, base, skip | {"summary_vector"})
+    found, complete, rows, _ = _candidates(store, base, skip | {"summary_vector"})
     reads = [rows]
     if summary_part is not None:
-        more, more_complete, more_rows = summary_part.result()
+        more, more_complete, more_rows, _ = summary_part.result()
         found["summary_vector"], complete["summary_vector"] = more["summary_vector"], more_complete["summary_vector"]
         reads.append(more_rows)
     params = {k: v for k, v in base.items() if k in _EXACT_PARAMS}
@@ -147,9 +154,9 @@ def _index_candidates(store: Store, base: dict[str, Any], *, query: str, depth: 
         found["summary_vector"] = summaries_scan.result()
     elif "summary_vector" in exact or not complete["summary_vector"]:
         found["summary_vector"] = []
-    by_text, _, text_rows = keyword.result()
+    by_text, _, text_rows, stats = keyword.result()
     found.update(turn_text=by_text["turn_text"], summary_text=by_text["summary_text"])
-    return found, merged(text_rows, *reads)
+    return found, merged(text_rows, *reads), stats
 
 
 def _embedded(store: Store, base: dict[str, Any], query: str) -> list[float]:
@@ -213,12 +220,13 @@ def _exact_parts(store: Store, base: Mapping[str, Any], *, filtered: bool) -> se
     return exact
 
 
-def _candidates(store: Store, base: dict[str, Any], skip: set[str]) -> tuple[Found, dict[str, bool], Rows]:
+def _candidates(store: Store, base: dict[str, Any],
+                skip: set[str]) -> tuple[Found, dict[str, bool], Rows, KeywordStats | None]:
     """Run `search/candidates`, widening (to what the query's own pass rate calls for, at least ×2, up to
     MAX_FETCH) only the parts that came back short: fewer than wanted passed the filters although the
     index had more. `complete` is false for a part that stopped at MAX_FETCH still short (a small
     namespace in a large shared index). The rows are those the statement read of what it found, over all
-    its round trips."""
+    its round trips. The keyword statistics are those a run with a keyword part read (None without one)."""
     rates = tuner_of(store)
     want = {p: base["turn_want"] if p.startswith("turn") else base["summary_want"] for p in PARTS}
     filtered = any(base[f] is not None for f in ("session", "speaker", "since", "until"))  # = Filters.filtered
@@ -228,9 +236,14 @@ def _candidates(store: Store, base: dict[str, Any], skip: set[str]) -> tuple[Fou
     found: Found = {p: [] for p in PARTS}
     complete = {p: True for p in PARTS}
     reads: list[Rows] = []
+    stats: KeywordStats | None = None
     while any(fetch.values()):
         row = store.read("search/candidates", **base, **{f"{p}_fetch": fetch[p] for p in PARTS})[0]
         reads.append({"summaries": row["summaries"], "turns": row["turns"]})
+        if fetch["turn_text"] or fetch["summary_text"]:
+            stems = dict(zip(base["stem_keys"], base["stems"]))
+            stats = KeywordStats(int(row["stat_docs"]), int(row["stat_length"]),
+                                 {stems[d["term"]]: int(d["df"]) for d in row["stat_dfs"]})
         for p in PARTS:
             if not fetch[p]:
                 continue
@@ -244,4 +257,4 @@ def _candidates(store: Store, base: dict[str, Any], skip: set[str]) -> tuple[Fou
                 fetch[p], complete[p] = 0, False
             else:
                 fetch[p] = widened(fetch[p], want[p], passed=passed, fetched=fetched)
-    return found, complete, merged(*reads)
+    return found, complete, merged(*reads), stats

@@ -1,0 +1,7 @@
+// The current workflows (procedures and sub-workflows) of the given groups; a group's first procedure
+// has the group's own key, the others `<group>.p-…` and `<group>.sub-…`, all with `group` set.
+UNWIND $groups AS g
+MATCH (w:Workflow {ns: $ns})
+WHERE w.txn_end IS NULL AND (w.group = g OR w.key = g)
+RETURN DISTINCT w {.*} AS w
+ORDER BY w.key
