@@ -20,7 +20,7 @@ from graphmem.instants import utcnow
 from graphmem.settings import Settings
 from graphmem.store import Store, marking
 from graphmem.types import Namespace
-from tenancy import Keys, cypher, keyed_client
+from tenancy import cypher, keyed_client
 
 pytestmark = pytest.mark.neo4j
 
