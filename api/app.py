@@ -23,12 +23,12 @@ from starlette.datastructures import Headers, MutableHeaders
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 import api.routes
-from api import authn, errors
+from api import authn, consistency, errors
 from api.body import BodyLimit
 from api import idempotency as idempotency_keys
 from api.logs import request_id_var
 from graphmem import metrics
-from graphmem.channels.conversation import start_folds
+from graphmem.channels.conversation import start_extractions, start_folds
 from graphmem.embedding import get_embedder
 from graphmem.errors import GraphmemError, PayloadTooLarge, StoreUnavailable
 from graphmem.settings import Settings, get_settings
@@ -73,7 +73,9 @@ class ModelWarmer:
         quiet_progress_bars()
         started = time.perf_counter()
         try:
-            get_embedder(self.settings.model_path).embed(["warm-up"])
+            embedder = get_embedder(self.settings.model_path)
+            embedder.embed(["warm-up"])  # the single-text session (a turn, a query)
+            embedder.embed(["warm-up", "a batch"])  # the batch session, else built by the first batch (0.2 s)
         except Exception as exc:  # readiness reports it; requests that embed fail with the real error
             self.error = f"{type(exc).__name__}: {exc}"
             log.error("the embedding model failed to load: %s", self.error)
@@ -168,6 +170,7 @@ class StoreHolder:
                 self.store.apply_schema()
                 self.schema_ok = True
                 start_folds(self.store)  # summaries a stopped process left queued get their text
+                start_extractions(self.store)  # with an LLM: turns a stopped process left queued
             return self.store
 
 
@@ -262,6 +265,7 @@ def create_app(settings: Settings | None = None, store: Store | None = None) -> 
     errors.install(app)
     install_docs(app)  # after errors.install: it documents the bearer key on the envelope-documented schema
     idempotency_keys.install(app)  # inside the envelope middleware (added later = outer)
+    consistency.install(app)  # Graphmem-Bookmark: read-your-writes across replicas (inside authn)
     authn.install(app, settings)  # the caller's key, before anything reads the body
 
     app.add_middleware(EnvelopeMiddleware, settings=settings, holder=holder)

@@ -21,6 +21,7 @@ from graphmem.channels.temporal import (
 )
 from graphmem.channels.workflow import add_trajectory, induce_workflows, match_workflows, workflow_history
 from graphmem.errors import GraphmemError
+from graphmem.imports import import_graph
 from graphmem.privacy import erase_entity, list_erasures, purge
 from graphmem.recall import recall
 from graphmem.settings import Settings, get_settings, load_settings
@@ -45,6 +46,7 @@ __all__ = [
     "get_settings",
     "get_turn",
     "history",
+    "import_graph",
     "induce_workflows",
     "list_erasures",
     "load_settings",

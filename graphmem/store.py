@@ -22,7 +22,6 @@ import random
 import threading
 import time
 from collections.abc import Callable, Iterator, Mapping
-from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from contextvars import ContextVar
 from datetime import datetime, timezone
@@ -34,7 +33,8 @@ from neo4j import exceptions as nx
 from neo4j.time import Date as NeoDate
 from neo4j.time import DateTime as NeoDateTime
 
-from graphmem import metrics
+from graphmem import bookmarks, metrics
+from graphmem.bookmarks import Causal, CarryingPool
 from graphmem.driver import open_driver as open_driver  # the one factory, re-exported
 from graphmem.errors import Conflict, ConfigError, GraphmemError, StoreUnavailable
 from graphmem.queries import load_queries, statement_names
@@ -114,6 +114,8 @@ def translate_neo4j_errors() -> Iterator[None]:
     except nx.ClientError as exc:  # after AuthError and ConstraintError, its subclasses
         if "failed to obtain a connection from the pool" in str(exc):  # the driver's acquisition timeout
             raise StoreUnavailable("Neo4j is busy or unreachable; retry shortly") from exc
+        if exc.code == "Neo.ClientError.Transaction.InvalidBookmark":  # a forged Graphmem-Bookmark
+            raise bookmarks.InvalidBookmark.because("not a bookmark of this database") from exc
         raise
     except OSError as exc:  # connection refused / reset below the driver's own wrapping
         raise StoreUnavailable(f"Neo4j is unreachable: {exc}") from exc
@@ -231,9 +233,12 @@ class Store:
                 time.sleep(delay * random.uniform(0.5, 1.5))
                 delay = min(1.0, delay * 2)
 
-    def _session(self, **config: Any) -> neo4j.Session:
-        # the driver's retry loop is off: `_attempts` retries, with separate budgets (see the module doc)
-        return self._driver.session(database=self._db, max_transaction_retry_time=0.0, **config)
+    def _session(self, after: frozenset[str] | None = None, **config: Any) -> neo4j.Session:
+        # the driver's retry loop is off: `_attempts` retries, with separate budgets (see the module doc);
+        # `after`: the bookmarks to start after, by default the current request's (graphmem.bookmarks)
+        after = bookmarks.wanted((bookmarks.current(),)) if after is None else after
+        return self._driver.session(database=self._db, max_transaction_retry_time=0.0,
+                                    bookmarks=neo4j.Bookmarks.from_raw_values(after) if after else None, **config)
 
     def read(self, name: str, **params: Any) -> list[Row]:
         """One read statement, auto-committed in a read session (routed to a reader in a cluster) and
@@ -252,15 +257,18 @@ class Store:
     def read_tx(self, work: Callable[[Tx], T]) -> T:
         """Several reads in one transaction, so they see one snapshot."""
         def once() -> T:
-            with self._session() as session:
+            with self._session(default_access_mode=neo4j.READ_ACCESS) as session:
                 return session.execute_read(lambda tx: work(Tx(tx, self._q)))
         return self._attempts("read transaction", once)
 
-    def write(self, work: Callable[[Tx], T], *, marks: tuple[Mark, ...] | None = None) -> T:
+    def write(self, work: Callable[[Tx], T], *, marks: tuple[Mark, ...] | None = None,
+              along: tuple[Causal | None, ...] | None = None) -> T:
         """Run `work` in one managed write transaction; it may run more than once, keep it idempotent.
 
-        The context's marks (`marking`), or `marks` when given, run first in the same transaction."""
+        The context's marks (`marking`), or `marks` when given, run first in the same transaction; the
+        context's bookmarks, or those of every caller `along` (group commit), likewise (graphmem.bookmarks)."""
         first = write_marks() if marks is None else marks
+        carriers = (bookmarks.current(),) if along is None else along
 
         def unit(tx: ManagedTransaction) -> T:
             t = Tx(tx, self._q)
@@ -268,22 +276,23 @@ class Store:
                 mark(t)
             return work(t)
 
-        def once() -> T:
-            with self._session() as session:
-                return session.execute_write(unit)
-        return self._attempts("write", once)
+        return self._attempts("write", lambda: self._writing(carriers, lambda s: s.execute_write(unit)))
+
+    def _writing(self, carriers: tuple[Causal | None, ...], run: Callable[[neo4j.Session], T]) -> T:
+        after = bookmarks.wanted(carriers)
+        with self._session(after, default_access_mode=neo4j.WRITE_ACCESS) as session:
+            result = run(session)
+            bookmarks.wrote(carriers, after, session.last_bookmarks().raw_values)  # read-your-writes
+        return result
 
     def write_one(self, name: str, **params: Any) -> list[Row]:
         return self.write(lambda tx: tx.run(name, **params))
 
     def autocommit(self, name: str, **params: Any) -> list[Row]:
-        """Statements that manage their own transactions (schema, `CALL {} IN TRANSACTIONS`)."""
-        text = self.query_text(name)
-
-        def once() -> list[Row]:
-            with self._session() as session:
-                return _rows(list(session.run(text, params)))
-        return self._attempts(f"autocommit {name}", once, retry=False)  # not a unit that may run twice
+        """Statements that manage their own transactions (schema, `CALL {} IN TRANSACTIONS`): writes."""
+        text, carriers = self.query_text(name), (bookmarks.current(),)
+        return self._attempts(f"autocommit {name}", lambda: self._writing(  # not a unit that may run twice
+            carriers, lambda s: _rows(list(s.run(text, params)))), retry=False)
 
     def names(self, prefix: str) -> list[str]:
         return sorted(n for n in self._q if n.startswith(prefix))
@@ -305,8 +314,8 @@ class Store:
         return {n for name in self.names("schema/") for n in statement_names(self._q[name])}
 
     def missing_schema(self) -> set[str]:
-        have = {r["name"] for r in self.autocommit("admin/show_indexes")}
-        have |= {r["name"] for r in self.autocommit("admin/show_constraints")}
+        have = {r["name"] for r in self.read("admin/show_indexes")}  # reads: a follower may answer
+        have |= {r["name"] for r in self.read("admin/show_constraints")}
         return self.expected_schema() - have
 
     def ping(self) -> None:
@@ -328,10 +337,11 @@ class Store:
                 self._state[name] = factory()
             return self._state[name]  # type: ignore[no-any-return]
 
-    def executor(self, name: str, workers: int) -> ThreadPoolExecutor:
-        """A thread pool of this store's (shut down when the store closes), one per name."""
-        def make() -> ThreadPoolExecutor:
-            pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix=f"graphmem-{name}")
+    def executor(self, name: str, workers: int) -> CarryingPool:
+        """A thread pool of this store's (shut down when the store closes), one per name; its tasks read
+        after the submitting request's bookmarks."""
+        def make() -> CarryingPool:
+            pool = CarryingPool(max_workers=workers, thread_name_prefix=f"graphmem-{name}")
             self._before_close.append(lambda: pool.shutdown(wait=True, cancel_futures=False))
             return pool
         return self.state(f"executor:{name}", make)

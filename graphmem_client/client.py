@@ -5,6 +5,10 @@ ready), a 429, 502 or 504, and a request that never got an answer are tried agai
 waiting the `Retry-After` seconds when given (at most `max_delay`), else `backoff * 2**attempt` plus
 jitter. Every POST that writes carries an `Idempotency-Key`, the same on each retry, so a retried write is
 applied once. Any other error answer raises `GraphmemAPIError` at once.
+
+Read-your-writes across replicas: each client keeps the last `Graphmem-Bookmark` a response carried (an
+opaque token the service returns after a write) and sends it on its later calls, so that whichever
+replica answers sees at least what this client wrote (`bookmark`, None until a write answered).
 """
 
 from __future__ import annotations
@@ -24,6 +28,7 @@ from graphmem_client.errors import GraphmemAPIError
 
 DEFAULT_URL = "http://127.0.0.1:8000"
 RETRIED = frozenset({429, 502, 503, 504})
+BOOKMARK = "Graphmem-Bookmark"
 
 
 class _Config:
@@ -35,17 +40,22 @@ class _Config:
         self.api_key = api_key if api_key is not None else os.environ.get("GRAPHMEM_API_KEY")
         self.namespace = namespace or os.environ.get("GRAPHMEM_NAMESPACE") or "default"
         self.retries, self.backoff, self.max_delay = retries, backoff, max_delay
+        self.bookmark: str | None = None  # the last Graphmem-Bookmark received
 
     def headers(self, call: Call) -> dict[str, str]:
         headers = {"Accept": "application/json"}
         if self.api_key:
             headers["Authorization"] = f"Bearer {self.api_key}"
+        if self.bookmark:
+            headers[BOOKMARK] = self.bookmark
         if call.write:
             headers["Idempotency-Key"] = call.idempotency_key or uuid.uuid4().hex
         return headers
 
     def delay(self, attempt: int, response: httpx.Response | None) -> float | None:
-        """Seconds to wait before trying again, or None: do not retry."""
+        """Seconds to wait before trying again, or None: do not retry. Remembers the response's bookmark."""
+        if response is not None and response.headers.get(BOOKMARK):
+            self.bookmark = response.headers[BOOKMARK]
         if attempt >= self.retries or (response is not None and response.status_code not in RETRIED):
             return None
         after = _retry_after(response) if response is not None else None
@@ -102,6 +112,11 @@ class Client(Endpoints[Json]):
         self.namespace = self._cfg.namespace
         self._owned = http is None
         self._http = http or httpx.Client(base_url=self._cfg.base_url, timeout=timeout)
+
+    @property
+    def bookmark(self) -> str | None:
+        """The last `Graphmem-Bookmark` received, sent on every later call of this client."""
+        return self._cfg.bookmark
 
     def with_namespace(self, namespace: str) -> "Client":
         """The same connection and key, another namespace."""
@@ -167,6 +182,11 @@ class AsyncClient(Endpoints[Coroutine[Any, Any, Json]]):
         self.namespace = self._cfg.namespace
         self._owned = http is None
         self._http = http or httpx.AsyncClient(base_url=self._cfg.base_url, timeout=timeout)
+
+    @property
+    def bookmark(self) -> str | None:
+        """The last `Graphmem-Bookmark` received, sent on every later call of this client."""
+        return self._cfg.bookmark
 
     def with_namespace(self, namespace: str) -> "AsyncClient":
         """The same connection and key, another namespace."""

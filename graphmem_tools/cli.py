@@ -125,6 +125,22 @@ def schema_show() -> None:
             click.echo(f"{'MISSING' if name in missing else 'ok':>8}  {name}")
 
 
+@schema.command("migrate")
+@click.option("--ns", "namespace", default=None, help="one namespace (default: every namespace)")
+@friendly
+def schema_migrate(namespace: str | None) -> None:
+    """Rewrite old RELATES {type} relations as typed relationships and caption old attribute values (idempotent)."""
+    from graphmem.channels.relation_migration import migrate
+    from graphmem.store import open_store
+    from graphmem.types import Namespace
+
+    with open_store(settings()) as store:
+        done = migrate(store, None if namespace is None else Namespace.parse(namespace))
+    click.echo(f"relations retyped: {done.migrated}; attribute values captioned: {done.captioned}")
+    for type_, n in sorted(done.left.items()):
+        click.echo(f"left as RELATES (type {type_!r} is not accepted): {n}")
+
+
 @cli.group()
 def cypher() -> None:
     """The named Cypher statements, as they run (view fragments expanded)."""
@@ -193,6 +209,7 @@ class _Discovered(click.Group):
 
 cli.add_command(_Discovered("graphmem_tools.bench", name="bench", help="Benchmarks: ratios measured side by side."))
 cli.add_command(_Discovered("graphmem_tools.evals", name="eval", help="Evaluations on real data sets."))
+cli.add_command(_Discovered("graphmem_tools.imports", name="import", help="Imports of other memory graphs."))
 
 
 # --- privacy: physical purge of old erasures ------------------------------------------------------

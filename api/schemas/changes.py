@@ -13,8 +13,10 @@ from graphmem.instants import format_instant
 
 class ChangeOut(BaseModel):
     at: str = Field(description="the instant on the chosen axis")
-    entity: str
-    attribute: str
+    entity: str = Field(description="the entity (a relation's source)")
+    attribute: str = Field(description="the fact's attribute, or the relation's type")
+    kind: Literal["fact", "relation"] = Field("fact", description="relation: a relation of type `attribute` "
+                                              "from `entity`; each version's `value` is the target entity's key")
     before: list[VersionOut] = Field(description="versions that ended at `at` (stopped being believed on the "
                                                  "txn axis, stopped being true on the valid axis)")
     after: list[VersionOut] = Field(description="versions that began at `at`")
@@ -27,7 +29,7 @@ class ChangeOut(BaseModel):
 
     @classmethod
     def of(cls, c: Change) -> "ChangeOut":
-        return cls(at=format_instant(c.at) or "", entity=c.entity, attribute=c.attribute,
+        return cls(at=format_instant(c.at) or "", entity=c.entity, attribute=c.attribute, kind=c.kind,
                    before=[VersionOut.of(v) for v in c.before], after=[VersionOut.of(v) for v in c.after],
                    source=c.source, reason=c.reason, entity_erased=c.entity_erased_at is not None,
                    entity_erased_at=format_instant(c.entity_erased_at))
@@ -49,7 +51,8 @@ class ChangesOut(BaseModel):
     from_: str = Field(alias="from", serialization_alias="from")
     to: str
     view: Literal["application", "audit", "compliance"]
-    changes: list[ChangeOut] = Field(description="oldest first; one per (instant, entity, attribute)")
+    changes: list[ChangeOut] = Field(description="oldest first; one per (instant, entity, attribute or relation "
+                                                 "type, kind)")
     erasures: list[ErasureMarkerOut] = Field(description="audit and compliance views, txn axis: entities "
                                                          "erased within this page's span")
     next: str | None = Field(description="pass as `after` for the next page; null: this was the last")

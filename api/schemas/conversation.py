@@ -38,10 +38,12 @@ class TurnIn(In):
     id: str | None = Field(None, max_length=200, description="the caller's turn id, unique per namespace (e.g. D3:12)",
                            examples=["D3:12"])
     metadata: JsonObject | None = Field(None, description="free JSON; `importance` (0–1) is used in ranking")
+    extract: bool = Field(False, description="extract entities, facts and relations with the configured LLM after "
+                          "the write (the turn's `extraction`); 422 extraction_unavailable without one")
 
     def spec(self, field: str = "at") -> NewTurn:
         return NewTurn(text=self.text, role=self.role, speaker=self.speaker, at=instant(self.at, field),
-                       id=self.id, metadata=self.metadata)
+                       id=self.id, metadata=self.metadata, extract=self.extract)
 
 
 class TurnBatchIn(In):
@@ -61,12 +63,16 @@ class TurnOut(BaseModel):
     summary: str | None = Field(description="the summary chunk this turn was folded into, once it left the window")
     erased_at: str | None = None
     archived_at: str | None = None
+    extraction: Literal["queued", "done", "failed"] | None = Field(
+        None, description="for a turn posted with extract: its LLM extraction, queued until the worker ran it")
+    extraction_error: str | None = Field(None, description="why the extraction failed")
 
     @classmethod
     def of(cls, t: Turn) -> "TurnOut":
         return cls(id=t.id, session=t.session, seq=t.seq, role=t.role, speaker=t.speaker, text=t.text,
                    at=_out(t.at), created_at=_out(t.created_at), metadata=t.metadata, summary=t.summary,
-                   erased_at=_out(t.erased_at), archived_at=_out(t.archived_at))
+                   erased_at=_out(t.erased_at), archived_at=_out(t.archived_at),
+                   extraction=t.extraction, extraction_error=t.extraction_error)  # type: ignore[arg-type]
 
 
 class TurnWriteOut(TurnOut):

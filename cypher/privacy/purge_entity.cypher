@@ -1,4 +1,5 @@
-// Purge: delete the erased entity with all its HAS versions, RELATES edges and mentions; returns the
+// Purge: delete the erased entity with all its HAS versions, relations (typed
+// relationships to and from other entities) and mentions; returns the
 // attribute nodes it held so that the orphans among them can be deleted next.
 MATCH (e:Entity {ns: $ns, key: $key})
 USING INDEX e:Entity(ns, key)

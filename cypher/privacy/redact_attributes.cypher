@@ -6,6 +6,7 @@ UNWIND $ids AS id
 MATCH (e:Entity {ns: $ns})-[v:HAS]->(a:Attribute {ns: $ns})
 WHERE elementId(a) = id AND e.key <> $key
 MERGE (z:Attribute {ns: $ns, name: a.name, value: $redacted})
+  ON CREATE SET z.caption = $redacted
 CREATE (e)-[w:HAS]->(z)
 SET w = properties(v), w.redacted_at = $now
 DELETE v

@@ -3,7 +3,8 @@
 //    believed_eid removed so that has_believed forgets it (by element id: a direct seek);
 // 2. find or make one Attribute node per distinct (ns, name, value) the new versions point at, once each
 //    ($attributes: distinct, in a fixed order, so concurrent writers take their index locks in one order),
-//    through the attribute_value constraint's index;
+//    through the attribute_value constraint's index; a new one gets `caption`, the value as text, for
+//    Neo4j Browser (which captions a node by `name` unless styled: `:style` in GET /guide);
 // 3. per entity (by element id from lock_entities / merge_entities in this transaction: a direct seek),
 //    write its new versions (new facts and clipped copies; times as ISO text) with txn_time = now, the
 //    attribute at index `a` of $attributes; record the transaction time (the next write on the entity must be
@@ -20,6 +21,7 @@ CALL () {
 CALL () {
   UNWIND $attributes AS x
   MERGE (a:Attribute {ns: $ns, name: x.name, value: x.value})
+    ON CREATE SET a.caption = toStringOrNull(x.value)
   RETURN collect(a) AS attributes
 }
 CALL (attributes) {

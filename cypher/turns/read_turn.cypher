@@ -2,4 +2,4 @@
 MATCH (t:Turn {ns: $ns, id: $id})
 WHERE /*include:in_view(t, all)*/
 RETURN t {.id, .session, .seq, .role, .speaker, .text, .at, .metadata_json, .created_at, .summary,
-          .erased_at, .archived_at} AS turn
+          .erased_at, .archived_at, .extraction, .extraction_error} AS turn

@@ -5,4 +5,4 @@ WHERE t.seq IS NOT NULL AND /*include:in_view(t, all)*/
 WITH s, t ORDER BY t.at DESC, t.seq DESC LIMIT $n
 RETURN s.id AS session,
        t {.id, .session, .seq, .role, .speaker, .text, .at, .metadata_json, .created_at, .summary,
-          .erased_at, .archived_at} AS turn
+          .erased_at, .archived_at, .extraction, .extraction_error} AS turn

@@ -7,11 +7,15 @@ retraction shows the clipped remainder, or nothing, after). On the valid axis it
 the value that stopped being true and the one that started. Versions of every belief period are listed,
 each with both of its intervals, so a reader sees which belief a boundary belongs to.
 
-Paging is by keyset: the cursor `after` (opaque) is the last change's (instant, entity id, attribute),
+Paging is by keyset: the cursor `after` (opaque) is the last change's (instant, entity id, attribute, kind),
 the order of the range indexes the statement seeks (`cypher/audit/changes.cypher`). Unlike an offset it
 costs one index seek whatever the page number, and a write landing during the paging (at a later
 transaction time) cannot shift or repeat rows. A page never splits a change: the statement returns rows,
 and a change the row limit may have cut is dropped and asked again with the next page.
+
+Relations (typed relationships between entities) change the same way: a change of kind `relation` is one
+instant, one source entity, one relation type, the versions before and after (each version's `value` is the
+target entity's key; the attribute is the type). Both ends must be visible in the view.
 
 Views: the application view never sees an erased entity; the audit and compliance views see its versions
 (marked with `erased_at`) and, on the transaction axis, the erasure itself as a marker.
@@ -35,6 +39,7 @@ from graphmem.types import Namespace, View
 
 Axis = Literal["valid", "txn"]
 AXES: tuple[Axis, ...] = ("valid", "txn")
+Kind = Literal["fact", "relation"]
 MAX_LIMIT = 1000
 _MAX_SCAN = 200_000  # rows of one page's statement: a single change this large is refused, not truncated
 
@@ -56,6 +61,7 @@ class Change:
     source: str | None = None
     reason: str | None = None
     entity_erased_at: datetime | None = None
+    kind: Kind = "fact"
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,9 +91,10 @@ class _Cursor:
     at: datetime
     eid: str
     name: str
+    kind: Kind = "fact"
 
     def encode(self) -> str:
-        raw = json.dumps([self.axis, format_instant(self.at), self.eid, self.name], separators=(",", ":"))
+        raw = json.dumps([self.axis, format_instant(self.at), self.eid, self.name, self.kind], separators=(",", ":"))
         return base64.urlsafe_b64encode(raw.encode("utf-8")).decode("ascii").rstrip("=")
 
     @classmethod
@@ -95,8 +102,11 @@ class _Cursor:
         """Raises: InvalidInput: not a cursor this endpoint gave, or one given for the other axis."""
         try:
             raw = base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
-            a, at, eid, name = json.loads(raw.decode("utf-8"))
-            cursor = cls(a, parse_instant(at, "after"), str(eid), str(name))
+            a, at, eid, name, *rest = json.loads(raw.decode("utf-8"))  # cursors given before relations: 4
+            kind: Kind = "relation" if rest == ["relation"] else "fact"
+            if rest not in ([], ["fact"], ["relation"]):
+                raise ValueError(rest)
+            cursor = cls(a, parse_instant(at, "after"), str(eid), str(name), kind)
         except (binascii.Error, ValueError, TypeError, UnicodeDecodeError, InvalidInput):
             raise InvalidInput.field("after", "not a cursor returned by this endpoint (use `next`)",
                                      code="invalid_cursor") from None
@@ -137,11 +147,11 @@ def _said(axis: Axis, before: list[FactVersion], after: list[FactVersion]) -> tu
     return None, None
 
 
-def group_rows(rows: list[Row], axis: Axis) -> list[tuple[tuple[str, str, str], Change]]:
-    """Rows in (at, eid, attribute) order -> changes, each keyed by (at text, eid, attribute)."""
-    groups: dict[tuple[str, str, str], list[Row]] = {}
+def group_rows(rows: list[Row], axis: Axis) -> list[tuple[tuple[str, str, str, Kind], Change]]:
+    """Rows in (at, eid, attribute, kind) order -> changes, each keyed by (at text, eid, attribute, kind)."""
+    groups: dict[tuple[str, str, str, Kind], list[Row]] = {}
     for r in rows:
-        groups.setdefault((r["at"], r["eid"], r["attribute"]), []).append(r)
+        groups.setdefault((r["at"], r["eid"], r["attribute"], r.get("kind") or "fact"), []).append(r)
     out = []
     for key, members in groups.items():
         order = lambda v: (v.valid_from, v.txn_time, str(v.value))  # noqa: E731
@@ -150,14 +160,16 @@ def group_rows(rows: list[Row], axis: Axis) -> list[tuple[tuple[str, str, str], 
         source, reason = _said(axis, before, after)
         first = members[0]
         out.append((key, Change(stamp(first["at"]), first["key"], first["attribute"], tuple(before), tuple(after),
-                                source, reason, instant(first["erased_at"]))))
+                                source, reason, instant(first["erased_at"]), key[3])))
     return out
 
 
 def changes(store: Store, ns: Namespace, *, start: datetime | str, end: datetime | str, axis: str = "txn",
             entity: str | None = None, attribute: str | None = None, view: View = "application",
             limit: int = 100, after: str | None = None) -> ChangePage:
-    """Every version that began or ended in `[start, end)` on `axis`, grouped into changes, oldest first.
+    """Every version of a fact or a relation that began or ended in `[start, end)` on `axis`, grouped into
+    changes, oldest first. `entity`: the entity's facts and the relations it is the source of; `attribute`:
+    that attribute's facts only (no relations).
 
     Raises:
         InvalidInput, InvalidInterval: as `check_window`; a bad cursor (`after`); an attribute unknown in
@@ -186,7 +198,8 @@ def changes(store: Store, ns: Namespace, *, start: datetime | str, end: datetime
                           include_erased=include_erased, scan=scan,
                           after_at=None if cursor is None else cursor.at,
                           after_eid=None if cursor is None else cursor.eid,
-                          after_name=None if cursor is None else cursor.name)
+                          after_name=None if cursor is None else cursor.name,
+                          after_kind=None if cursor is None else cursor.kind)
             grouped = group_rows(rows, ax)
             more = len(rows) >= scan
             if more:
@@ -200,8 +213,8 @@ def changes(store: Store, ns: Namespace, *, start: datetime | str, end: datetime
         more = more or len(grouped) > n
         nxt = None
         if more and page:
-            (_, last_eid, last_name), last = page[-1]
-            nxt = _Cursor(ax, last.at, last_eid, last_name).encode()
+            (_, last_eid, last_name, last_kind), last = page[-1]
+            nxt = _Cursor(ax, last.at, last_eid, last_name, last_kind).encode()
         markers: tuple[ErasureMarker, ...] = ()
         if include_erased and ax == "txn":
             until = page[-1][1].at if nxt is not None else None

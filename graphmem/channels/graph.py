@@ -1,9 +1,12 @@
 """Relations between entities, with the same two time axes as facts, and the as-of graph traversal that
 auditors export to networkx / GraphML.
 
-A relation version is `(:Entity)-[:RELATES {type, valid_from, valid_to, txn_time, txn_end, source, reason,
-<properties>}]->(:Entity)`. The type is a property validated against `^[A-Z][A-Z0-9_]*$`, never spliced
-into Cypher. A type is many-valued (several targets at once) unless declared single-valued; its versions
+A relation version is a relationship of its own type between two entities, `(:Entity)-[:WORKS_AT {ns,
+valid_from, valid_to, txn_time, txn_end, source, reason, <properties>}]->(:Entity)`. The type is validated
+against `^[A-Z][A-Z0-9_]*$` (and is none of graphmem's own edge types, `INTERNAL_TYPES`) and travels as a
+parameter (Cypher 5 dynamic types, `[r:$($type)]`), never spliced into Cypher; what makes an edge a relation
+is its two Entity ends. Relations stored the old way, `RELATES {type: …}`, are rewritten by
+`graphmem schema migrate` (`graphmem.channels.relation_migration`). A type is many-valued (several targets at once) unless declared single-valued; its versions
 follow `graphmem.timeline` with the target key as the value and the properties as part of it.
 """
 
@@ -11,7 +14,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -44,12 +47,17 @@ RESERVED = frozenset({"ns", "type", "valid_from", "valid_to", "txn_time", "txn_e
                       "end_reason", "end_source"})
 PROPERTY_RE = re.compile(r"^[a-z][a-z0-9_]{0,62}$")
 MIN_DEPTH, DEFAULT_DEPTH = 1, 2
+#: graphmem's own relationship types: a relation of one of these would be read as a fact version, a mention…
+INTERNAL_TYPES = frozenset({"COVERS", "HAS", "IN", "INDUCED_FROM", "MENTIONS", "NEXT", "RELATES", "SUMMARIZES"})
 
 
 def check_relation_type(value: Any, field: str = "type") -> str:
-    """Raises: InvalidInput: not upper snake case (code invalid_relation_type)."""
+    """Raises: InvalidInput: not upper snake case, or an internal type (code invalid_relation_type)."""
     if not isinstance(value, str) or not RELATION_TYPE_RE.fullmatch(value):
         raise InvalidInput.field(field, f"must match {RELATION_TYPE_RE.pattern}", code="invalid_relation_type")
+    if value in INTERNAL_TYPES:
+        raise InvalidInput.field(field, f"must not be one of graphmem's own types ({', '.join(sorted(INTERNAL_TYPES))})",
+                                 code="invalid_relation_type")
     limits.check_name(value, field)  # stored in an index: a 20,000-character type failed in Neo4j
     return value
 
@@ -80,9 +88,10 @@ def _as_rel(source_key: str, type: str, v: Version, txn_end: datetime | None = N
                            v.source, v.reason, dict(v.extra))
 
 
-def _relation_write(store: Store, ns: Namespace, *, source_key: str, type: str, target_key: str | None,
-                    valid_from: datetime | None, valid_to: datetime | None, extra: Extra, source: str | None,
-                    reason: str | None, retract: bool, now: datetime | None) -> RelationChange:
+def _relation_unit(ns: Namespace, *, source_key: str, type: str, target_key: str | None,
+                   valid_from: datetime | None, valid_to: datetime | None, extra: Extra, source: str | None,
+                   reason: str | None, retract: bool, now: datetime | None) -> Callable[[Tx], RelationChange]:
+    """Validate, then return the work that applies the relation inside a caller's transaction."""
     check_key(source_key, "from")
     if target_key is not None:
         check_key(target_key, "to")
@@ -125,7 +134,16 @@ def _relation_write(store: Store, ns: Namespace, *, source_key: str, type: str, 
             tuple(_as_rel(source_key, type, v, t) for v in plan.close),
             tuple(_as_rel(source_key, type, v) for v in plan.write))
 
-    return store.write(work)
+    return work
+
+
+def relate_unit(ns: Namespace, *, source_key: str, type: str, target_key: str,
+                valid_from: datetime | None = None, valid_to: datetime | None = None, source: str | None = None,
+                reason: str | None = None, now: datetime | None = None) -> Callable[[Tx], RelationChange]:
+    """`relate` as a unit of a larger transaction (several writes that must land together); validated
+    now, applied when the returned function runs on the transaction."""
+    return _relation_unit(ns, source_key=source_key, type=type, target_key=target_key, valid_from=valid_from,
+                          valid_to=valid_to, extra=(), source=source, reason=reason, retract=False, now=now)
 
 
 def relate(store: Store, ns: Namespace, *, source_key: str, type: str, target_key: str,
@@ -139,9 +157,9 @@ def relate(store: Store, ns: Namespace, *, source_key: str, type: str, target_ke
         InvalidInput: relation type not upper snake case, bad property; InvalidInterval: valid_to <= valid_from.
     """
     extra = _check_properties(properties)
-    return _relation_write(store, ns, source_key=source_key, type=type, target_key=target_key,
-                           valid_from=valid_from, valid_to=valid_to, extra=extra, source=source, reason=reason,
-                           retract=False, now=now)
+    return store.write(_relation_unit(ns, source_key=source_key, type=type, target_key=target_key,
+                                      valid_from=valid_from, valid_to=valid_to, extra=extra, source=source,
+                                      reason=reason, retract=False, now=now))
 
 
 def unrelate(store: Store, ns: Namespace, *, source_key: str, type: str, target_key: str | None = None,
@@ -152,9 +170,9 @@ def unrelate(store: Store, ns: Namespace, *, source_key: str, type: str, target_
     Raises:
         EntityNotFound, InvalidInput, InvalidInterval: as `relate`.
     """
-    return _relation_write(store, ns, source_key=source_key, type=type, target_key=target_key,
-                           valid_from=valid_from, valid_to=valid_to, extra=(), source=source, reason=reason,
-                           retract=True, now=now)
+    return store.write(_relation_unit(ns, source_key=source_key, type=type, target_key=target_key,
+                                      valid_from=valid_from, valid_to=valid_to, extra=(), source=source,
+                                      reason=reason, retract=True, now=now))
 
 
 def relation_type_declaration(store: Store, ns: Namespace, *, type: str) -> Declaration:

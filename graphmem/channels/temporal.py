@@ -8,7 +8,7 @@ is overwritten: see `graphmem.timeline` for how a change closes and writes versi
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from datetime import datetime
 from typing import Any
 from uuid import uuid4
@@ -46,7 +46,10 @@ def registry(store: Store) -> Registry:
     return registry_for(store.settings.identifier_patterns, store.settings.phone_region)
 
 
-def _write(store: Store, ns: Namespace, specs: Sequence[FactSpec], now: datetime | None) -> list[FactChange]:
+def facts_unit(store: Store, ns: Namespace, specs: Sequence[FactSpec],
+               now: datetime | None = None) -> Callable[[Tx], list[FactChange]]:
+    """`assert_facts` as a unit of a larger transaction (several writes that must land together):
+    validated now, applied in order when the returned function runs on the transaction."""
     reg = registry(store)
     ready = [s.prepared(reg) for s in specs]
     where: dict[str, str] = {}
@@ -57,7 +60,11 @@ def _write(store: Store, ns: Namespace, specs: Sequence[FactSpec], now: datetime
         rows = lock_entities(tx, ns, where, where, names=[s.attribute for s in ready])
         return apply_facts(tx, ns, ready, txn_now(rows.values(), clock(now)), rows)
 
-    return store.write(work)
+    return work
+
+
+def _write(store: Store, ns: Namespace, specs: Sequence[FactSpec], now: datetime | None) -> list[FactChange]:
+    return store.write(facts_unit(store, ns, specs, now))
 
 
 def assert_fact(store: Store, ns: Namespace, *, entity: str, attribute: str, value: Any,
@@ -144,6 +151,13 @@ def put_entities(store: Store, ns: Namespace, *, entities: Sequence[EntitySpec],
         Conflict, InvalidInput, InvalidInterval: as `put_entity`, the field prefixed by the entity's `where`.
     """
     check_batch(len(entities), max_batch if max_batch is not None else store.settings.max_batch, "entities")
+    return store.write(entities_unit(store, ns, entities, now))
+
+
+def entities_unit(store: Store, ns: Namespace, entities: Sequence[EntitySpec],
+                  now: datetime | None = None) -> Callable[[Tx], list[EntityWrite]]:
+    """`put_entities` as a unit of a larger transaction: validated now, applied when the returned
+    function runs on the transaction."""
     reg = registry(store)
     specs: list[FactSpec] = []
     seen: set[str] = set()
@@ -173,7 +187,7 @@ def put_entities(store: Store, ns: Namespace, *, entities: Sequence[EntitySpec],
         return [EntityWrite(e.key, e.type, rows[e.key]["name"], bool(rows[e.key]["created"]),
                             stamp(rows[e.key]["created_at"]), t, tuple(by_key.get(e.key, ()))) for e in entities]
 
-    return store.write(work)
+    return work
 
 
 def declare_attribute(store: Store, ns: Namespace, *, name: str, many: bool) -> Declaration:

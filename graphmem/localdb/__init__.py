@@ -14,6 +14,7 @@ import secrets
 import shutil
 import signal
 import socket
+import string
 import subprocess
 import time
 from dataclasses import asdict, dataclass
@@ -101,6 +102,13 @@ def _alive(pid: int) -> bool:
         return True
 
 
+def new_password(length: int = 24) -> str:
+    """Letters and digits only: `neo4j-admin` reads a password starting with '-' (which
+    `token_urlsafe` gives one time in 64) as an option, and the first start then fails."""
+    alphabet = string.ascii_letters + string.digits
+    return "".join(secrets.choice(alphabet) for _ in range(length))
+
+
 class LocalNeo4j:
     """Resolve, configure, start, stop and describe the managed Neo4j under `settings.home`."""
 
@@ -154,7 +162,7 @@ class LocalNeo4j:
             self.home.mkdir(parents=True, exist_ok=True)
             fd = os.open(self.password_file, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
             with os.fdopen(fd, "w") as f:
-                f.write(secrets.token_urlsafe(18))
+                f.write(new_password())
         return self.password_file.read_text().strip()
 
     def _env(self) -> dict[str, str]:
@@ -189,6 +197,8 @@ class LocalNeo4j:
             "db.tx_log.rotation.retention_policy": s.tx_log_retention,
             "db.tx_log.rotation.size": s.tx_log_rotation_size,
             "dbms.usage_report.enabled": "false",
+            # Neo4j Browser may `:play` graphmem's guide (GET /guide) from the service on this machine
+            "browser.remote_content_hostname_whitelist": f"guides.neo4j.com,localhost,http://127.0.0.1:{s.port}",
             # A vector index search walks one HNSW graph per Lucene segment. Neo4j merges vector segments
             # only once 50 pile up (fulltext: 2), so a store fed turn by turn searched some 70 segments:
             # at 100,000 turns one query for 38 neighbours took 18 ms (p50), 11 ms once merged to 14

@@ -9,7 +9,7 @@ any property (redacted), cached Idempotency-Key responses (dropped). The audit v
 hidden turns and summaries with their markers.
 
 Purge is physical and comes after the retention period: the same scan runs again and removes every
-copy, then the entity node with its HAS/RELATES edges and orphaned values. What stays is a
+copy, then the entity node with its HAS versions, relations and orphaned values. What stays is a
 `(:Tombstone)` holding only an HMAC of namespace and key (`graphmem/privacy/secret.py`), when, why and
 by whom; each purge run is itself a `(:PurgeRecord)`.
 """

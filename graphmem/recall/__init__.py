@@ -10,11 +10,14 @@ from graphmem.recall.merge import Hit, merge, render_context, tier, visible
 from graphmem.recall.plan import (
     ROUTE,
     Ask,
+    KeyAnswer,
     Plan,
     Rule,
     candidate_keys,
     classify,
+    fast_keys,
     find_asks,
+    key_answer,
     with_known_keys,
 )
 from graphmem.recall.run import DEFAULT_K, Recall, RouteStep, recall
@@ -26,6 +29,7 @@ __all__ = [
     "Ask",
     "Hit",
     "Intent",
+    "KeyAnswer",
     "Plan",
     "Recall",
     "RouteStep",
@@ -35,7 +39,9 @@ __all__ = [
     "classify",
     "detect_intent",
     "extract_time",
+    "fast_keys",
     "find_asks",
+    "key_answer",
     "merge",
     "recall",
     "render_context",

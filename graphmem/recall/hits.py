@@ -2,7 +2,8 @@
 their results written as one line each with the reason they were asked.
 
 No Cypher here: every read goes through a channel (`exact.lookup_batch`, `exact.read_entities`,
-`graph.relations_of`, `workflow.match_workflows`, `read_window`, `read_summary`, `search`). Channels
+`timelines.read_timelines`, `graph.relations_of`, `workflow.match_workflows`, `read_window`, `read_summary`,
+`search`). Channels
 route "to what exists": a channel module that is not installed is reported as such by `Channels`, and
 imported only when asked.
 """
@@ -27,6 +28,7 @@ from graphmem.types import Namespace
 
 if TYPE_CHECKING:
     from graphmem.channels.exact import BatchLookup
+    from graphmem.channels.timelines import EntityTimeline
 
 #: Workflows matched by task-text similarity (Neo4j's cosine score, (1+cos)/2) are kept when confident
 #: (>= WORKFLOW_SURE and near the best), or when the best one clearly leads the runner-up: an unrelated
@@ -68,6 +70,16 @@ def fill(value: Any, filled: Mapping[str, str]) -> Any:
     for name, v in filled.items():
         value = value.replace("{" + name + "}", v)
     return value
+
+
+def _fact_hit(channel: str, label: str, key: str, f: Any, since: datetime, reason: str, group: int,
+              base: dict[str, Any]) -> Hit:
+    """One fact of an entity named in the question, with the day its current run of values began."""
+    return Hit(channel, "fact", f"{label} {f.attribute}: {f.value} (since {_day(since)})", reason,
+               f"fact:{key}:{f.attribute}:{f.value!r}", at=since, group=group,
+               data={**base, "attribute": f.attribute, "value": f.value, "since": since,
+                     "valid_from": f.valid_from, "valid_to": f.valid_to, "txn_time": f.txn_time,
+                     "txn_end": f.txn_end, "source": f.source})
 
 
 def _day(t: datetime | None) -> str:
@@ -134,12 +146,7 @@ class Channels:
             for f in state.facts:
                 run = span_at(timeline.get(f.attribute, []), valid_at, f.value, any_value=False)
                 since = run.valid_from if run is not None else f.valid_from
-                out.hits.append(Hit(
-                    channel, "fact", f"{label} {f.attribute}: {f.value} (since {_day(since)})", reasons[key],
-                    f"fact:{key}:{f.attribute}:{f.value!r}", at=since, group=group,
-                    data={**base, "attribute": f.attribute, "value": f.value, "since": since,
-                          "valid_from": f.valid_from, "valid_to": f.valid_to, "txn_time": f.txn_time,
-                          "txn_end": f.txn_end, "source": f.source}))
+                out.hits.append(_fact_hit(channel, label, key, f, since, reasons[key], group, base))
             if earlier_word is not None:
                 named = named_attributes(query, timeline) or set(timeline)
                 for attribute in sorted(named):
@@ -161,6 +168,44 @@ class Channels:
         if pending is not None:
             out.hits += [h for h in pending.result() if h.data["entity"] in out.found]
         return out
+
+    def timelines(self, keys: Sequence[str], known_at: datetime | None) -> dict[str, EntityTimeline]:
+        """The entities among `keys` that exist at known_at, each with its versions believed then: one round
+        trip (`timelines.read_timelines`); unknown, erased or not yet recorded keys are absent."""
+        from graphmem.channels.timelines import read_timelines
+
+        return read_timelines(self.store, self.ns, keys=keys, known_at=known_at)
+
+    def timeline_hits(self, found: Mapping[str, EntityTimeline], keys: Sequence[str], valid_at: datetime, *,
+                      channel: str, reasons: Mapping[str, str]) -> Profiles:
+        """`profiles` of entities whose timelines are already read: the same hits (each value true at
+        valid_at, since the day its run began), with no further read."""
+        out = Profiles()
+        for group, key in enumerate(keys):
+            tl = found.get(key)
+            if tl is None:
+                continue
+            out.found.append(key)
+            label = key + (f" ({tl.name})" if tl.name else "")
+            base = {"entity": key, "entity_type": tl.type, "entity_name": tl.name}
+            by_attribute: dict[str, list[Any]] = {}
+            for v in tl.versions:
+                by_attribute.setdefault(v.attribute, []).append(v)
+            runs = {attribute: spans(versions) for attribute, versions in by_attribute.items()}
+            facts = tl.true_at(valid_at)
+            for f in facts:
+                run = span_at(runs.get(f.attribute, []), valid_at, f.value, any_value=False)
+                since = run.valid_from if run is not None else f.valid_from
+                out.hits.append(_fact_hit(channel, label, key, f, since, reasons[key], group, base))
+            if not facts:
+                out.hits.append(Hit(channel, "entity", f"{label}: {tl.type or 'entity'}, no facts as of then",
+                                    reasons[key], f"entity:{key}", group=group, data=base))
+        return out
+
+    def relations(self, keys: Sequence[str], valid_at: datetime, known_at: datetime | None, *, channel: str,
+                  reasons: Mapping[str, str]) -> list[Hit]:
+        """Relations one hop out of each key, as of the two times (`graph.relations_of`)."""
+        return self._relations(keys, valid_at, known_at, channel=channel, reasons=reasons)
 
     def _timeline(self, key: str, known_at: datetime | None) -> Timeline:
         """The entity's attribute timelines as believed at known_at (None: now), each as runs of one value.

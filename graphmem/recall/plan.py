@@ -13,16 +13,21 @@ The rules (DESIGN.md, "Router") are the rows of `ROUTE`, read top to bottom:
 4. otherwise (or when nothing above found anything) semantic search over summaries and turns, then
    the current profile of the entities those hits mention.
 Time words set valid_at and/or a since/until range (`graphmem.recall.timewords`).
+Before the table, a key question ("what is the plan of customer C-17?", "what was C-17's phone on 3 March
+2024?") is tried on its own: `fast_keys` says which keys to read, `key_answer` whether that one read
+answers it alone; if it does, no other channel is asked (`graphmem.recall.run`), else the table runs.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+import re
+from collections.abc import Callable, Collection, Iterable, Mapping
 from dataclasses import dataclass, replace
 from datetime import datetime
 
 from graphmem.identifiers import DEFAULT_REGISTRY, Registry, find_identifiers, key_tokens, mentions
 from graphmem.recall.intent import Intent, detect_intent
+from graphmem.recall.merge import named_attributes
 from graphmem.recall.timewords import TimeScope, extract_time
 
 
@@ -162,3 +167,89 @@ ROUTE: tuple[Rule, ...] = (
     Rule("window", lambda plan, found: plan.session is not None, lambda plan: f"session {plan.session!r} given"),
     Rule("semantic", lambda plan, found: plan.semantic_first or not found, _semantic_reason),
 )
+
+
+# --- key questions: the exact channel alone answers them ------------------------------------------------
+#: identifier kinds that may name an entity key: the registry's key shape, and keys known in the namespace
+KEY_KINDS = frozenset({"key", "entity_key"})
+#: the words a key question may hold besides its key, the attributes it names, the entity's type and name,
+#: and its time words: "what is the plan of customer C-17?", "what was C-17's phone on 3 March 2024?",
+#: "who is C-17?", "tell me about C-17". Any other word ("become", "live", "complain") may ask more than
+#: the entity's attributes, and the question takes the full route. Deliberately short and English only.
+FILLER = frozenset("""
+    what whats what's which who whos who's is was are were be been the a an and of for about on at as in by to
+    s its his her their current currently now value values tell me show give describe do does did we you i
+    know customer user entity
+""".split())
+_KEYLIKE = re.compile(r"(?=.*\d)(?=.*[^\W\d_])")  # a letter and a digit: "cust-1042", "acct9"
+_WORD = re.compile(r"[^\W_]+(?:['’][^\W_]+)?")
+
+
+def fast_keys(plan: Plan, earlier_word: str | None = None, candidates: Iterable[str] = ()) -> tuple[str, ...]:
+    """The entity keys to read when the question may be a key question, () when it cannot be one.
+
+    A key question names entity keys only (the caller's entity, or identifiers of a key kind: phones,
+    emails and other values are looked up under attributes, which the full route does), asks no procedure,
+    gives no session, and reads one point in time (no "since", no earlier value: those need the timeline).
+    With no identifier in the query, `candidates` (the tokens that could be entity keys: `candidate_keys`)
+    are read when one holds letters and digits ("cust-1042", not "2024"): all of them, so the read also says
+    which tokens are keys (the full route's resolve is skipped), and the search is not started beside it.
+    Whether it really is one is decided once the keys are read (`key_answer`). A key-shaped identifier is
+    read as a key only: entities holding it as a value (an `order_id`) are looked up by the full route.
+    """
+    if plan.wants_workflow or plan.session is not None or earlier_word is not None:
+        return ()
+    if plan.time.since is not None and plan.time.valid_at is None:  # "since March": a history, not a point
+        return ()
+    if any(a.kind not in KEY_KINDS for a in plan.asks):
+        return ()
+    keys = ([plan.entity] if plan.entity is not None else []) + [a.raw for a in plan.asks]
+    tokens = list(candidates)
+    if not plan.asks and any(_KEYLIKE.search(t) for t in tokens):
+        keys += tokens
+    return tuple(dict.fromkeys(keys))
+
+
+@dataclass(frozen=True, slots=True)
+class KeyAnswer:
+    """A key question the exact read answers alone: its keys, and the attributes it names (() = the
+    whole entity is asked: its profile and relations)."""
+
+    keys: tuple[str, ...]
+    attributes: tuple[str, ...]
+
+    def explain(self) -> str:
+        what = (", ".join(self.attributes) + " of " if self.attributes else "the whole entity ") + ", ".join(self.keys)
+        return (f"key question: {what} read exactly as of valid_at/known_at in one round trip; "
+                "the exact channel answers it alone, so the semantic channels were not asked")
+
+
+def key_answer(plan: Plan, found: Mapping[str, tuple[str | None, str | None, Collection[str]]],
+               earlier_word: str | None = None, *, registry: Registry = DEFAULT_REGISTRY) -> KeyAnswer | None:
+    """Whether the exact read answers the question alone, given what it found: key -> (type, name,
+    attributes with a value then). None (the full route runs) unless every asked key is an entity then
+    (with no identifier in the query: the tokens found to be keys are the asked keys), and the question,
+    once its keys, time words, the attributes it names, the entities' types and names and the `FILLER`
+    words are taken out, has nothing left."""
+    if not plan.asks:
+        plan = with_known_keys(plan, registry=registry, known_keys=[k for k in found if k != plan.entity])
+    keys = fast_keys(plan, earlier_word)
+    if not keys or any(key not in found for key in keys):
+        return None
+    present = {a for _, _, attributes in found.values() for a in attributes}
+    named = named_attributes(plan.query, present)
+    text = plan.query
+    for ask in sorted(plan.asks, key=lambda a: a.start, reverse=True):
+        text = text[:ask.start] + " " + text[ask.end:]
+    for phrase in plan.time.phrases:
+        text = text.replace(phrase, " ")
+    low = text.lower()
+    for attribute in named:
+        low = re.sub(r"(?<![\w-])" + re.escape(attribute.lower()).replace("_", "[ _]") + r"(?![\w-])", " ", low)
+    known = set(FILLER)
+    for type_, name, _ in found.values():
+        known.update(w.lower() for w in _WORD.findall(f"{type_ or ''} {name or ''}"))
+    rest = [w for w in _WORD.findall(low) if w not in known and w.split("'")[0].split("’")[0] not in known]
+    if rest:
+        return None
+    return KeyAnswer(keys, tuple(sorted(named)))

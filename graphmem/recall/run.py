@@ -2,6 +2,10 @@
 by time and explains itself. The rules live in `graphmem.recall.plan` (pure, the `ROUTE` table); this
 module reads that table top to bottom and runs the step of each rule that applies.
 
+A key question (entity keys named, their attributes or the whole entity asked at one time: `plan.fast_keys`,
+`plan.key_answer`) is answered by one read of those entities and nothing else: no search, no embedding,
+one line in the route saying so. When that read does not answer it alone, the order below runs.
+
 Order of work (each step adds a line to the route, saying why it ran and what it found):
 1. identifiers → exact channel: lookup by attribute value (the registry names the attributes of
    each kind) and read by entity key, all in one round trip (`exact.lookup_batch`); every hit brings
@@ -22,7 +26,7 @@ from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Future
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from graphmem.embedding import get_embedder
 from graphmem import limits
@@ -31,9 +35,12 @@ from graphmem.identifiers import Registry, find_identifiers, registry_for
 from graphmem.instants import UTC, utcnow
 from graphmem.recall.hits import Channels
 from graphmem.recall.merge import Hit, asks_earlier, merge, render_context
-from graphmem.recall.plan import ROUTE, Plan, candidate_keys, classify, with_known_keys
+from graphmem.recall.plan import ROUTE, Plan, candidate_keys, classify, fast_keys, key_answer, with_known_keys
 from graphmem.store import Store
 from graphmem.types import Namespace
+
+if TYPE_CHECKING:
+    from graphmem.channels.timelines import EntityTimeline
 
 log = logging.getLogger(__name__)
 
@@ -119,15 +126,35 @@ def recall(store: Store, ns: Namespace, *, query: str, session: str | None = Non
     plan = classify(query, now=now, registry=registry, session=session, entity=entity,
                     task_type=task_type, valid_at=valid_at, known_at=known_at)
     va, ka = plan.valid_at or now, plan.known_at or utcnow()  # known_at None: what is believed now
-    # A query bound for semantic search is searched while its tokens are resolved: the search does not
-    # depend on them. If a token is an entity key and the exact channel answers, the result is dropped
-    # (and its hits are not marked as used).
-    pending = (ch.start_search(plan.query, k, since=plan.time.since, until=plan.time.until)
-               if plan.semantic_first and ch.has_search else None)
-    # one round trip: which tokens are entity keys, who holds the query's identifier values (as of va/ka)
-    resolved = ch.resolve(candidate_keys(query, registry), plan.asks, va, plan.known_at)
-    plan = with_known_keys(plan, registry=registry, known_keys=resolved.keys)
-    run = _Run(ch, plan, k, va, resolved.holders, pending, asks_earlier(query),
+    earlier_word = asks_earlier(query)
+    candidates = candidate_keys(query, registry)
+    keys = fast_keys(plan, earlier_word, candidates) if ch.has_facts else ()
+    read = ch.timelines(keys, plan.known_at) if keys else None
+    fast = _key_question(ch, plan, va, earlier_word, read) if read is not None else None
+    if fast is not None:  # the exact read answered it alone: no search, no embedding, no second round trip
+        route, hits = fast
+        merged = merge(hits, valid_at=va, known_at=plan.known_at)
+        context, used = render_context(merged, budget_tokens=budget_tokens,
+                                       count_tokens=get_embedder(settings.model_path).count_tokens)
+        return Recall(tuple(route), tuple(merged), context, used, va, ka, plan.time.since, plan.time.until)
+    holders: Mapping[str, Sequence[tuple[str, str]]] = {}
+    if read is not None and not plan.asks and set(candidates) <= set(keys):
+        # the read already said which tokens are entity keys (lookup_batch would say the same, and with no
+        # identifier in the query it has no values to look up): the full route goes on from there
+        plan = with_known_keys(plan, registry=registry, known_keys=set(read) & set(candidates))
+        pending = (ch.start_search(plan.query, k, since=plan.time.since, until=plan.time.until)
+                   if plan.semantic_first and ch.has_search else None)
+    else:
+        # A query bound for semantic search is searched while its tokens are resolved: the search does not
+        # depend on them. If a token is an entity key and the exact channel answers, the result is dropped
+        # (and its hits are not marked as used).
+        pending = (ch.start_search(plan.query, k, since=plan.time.since, until=plan.time.until)
+                   if plan.semantic_first and ch.has_search else None)
+        # one round trip: which tokens are entity keys, who holds the query's identifier values (as of va/ka)
+        resolved = ch.resolve(candidates, plan.asks, va, plan.known_at)
+        plan = with_known_keys(plan, registry=registry, known_keys=resolved.keys)
+        holders = resolved.holders
+    run = _Run(ch, plan, k, va, holders, pending, earlier_word,
                route=[RouteStep("router", n) for n in plan.notes])
     for rule in ROUTE:  # top to bottom; the fallback rule sees whether anything was found so far
         if rule.when(plan, bool(run.hits)):
@@ -138,6 +165,27 @@ def recall(store: Store, ns: Namespace, *, query: str, session: str | None = Non
     embedder = get_embedder(settings.model_path)
     context, used = render_context(merged, budget_tokens=budget_tokens, count_tokens=embedder.count_tokens)
     return Recall(tuple(run.route), tuple(merged), context, used, va, ka, plan.time.since, plan.time.until)
+
+
+def _key_question(ch: Channels, plan: Plan, valid_at: datetime, earlier_word: str | None,
+                  timelines: Mapping[str, EntityTimeline]) -> tuple[list[RouteStep], list[Hit]] | None:
+    """The fast path (`plan.fast_keys`, `plan.key_answer`): a question that names entity keys and asks
+    their attributes (or the whole entity) at one time is answered by one read of those entities; the
+    semantic channels are not asked and the query is not embedded. None when the read does not answer it
+    alone (a key unknown then, an attribute it does not have, other words): the full route runs."""
+    answer = key_answer(plan, {key: (tl.type, tl.name, {f.attribute for f in tl.true_at(valid_at)})
+                               for key, tl in timelines.items()}, earlier_word, registry=ch.registry)
+    if answer is None:
+        return None
+    reasons = {key: (f"exact: entity {key!r} given by the caller" if key == plan.entity else
+                     f"exact: {key!r} is an entity key in this namespace")
+               + "; key question, its profile as of valid_at/known_at" for key in answer.keys}
+    found = ch.timeline_hits(timelines, answer.keys, valid_at, channel="exact", reasons=reasons)
+    hits = found.hits
+    if not answer.attributes:  # the whole entity is asked: its relations too
+        hits += [h for h in ch.relations(answer.keys, valid_at, plan.known_at, channel="exact", reasons=reasons)
+                 if h.data["entity"] in found.found]
+    return [RouteStep("router", n) for n in plan.notes] + [RouteStep("exact", answer.explain())], hits
 
 
 def _exact(run: _Run, why: str) -> None:

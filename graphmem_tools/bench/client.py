@@ -13,6 +13,8 @@ from __future__ import annotations
 import statistics
 import threading
 import time
+from collections.abc import Callable
+from typing import Any
 from uuid import uuid4
 
 import click
@@ -51,7 +53,7 @@ def command(calls: int) -> None:
                 client.wait_ready(timeout=300)
                 client.put_entity("CU-1", type="customer", attributes={"email": "ana@example.org"})
                 client.post_turn("s", "Ana asked about order ORD-7 and her email ana@example.org")
-                cases = {
+                cases: dict[str, tuple[Callable[[], Any], Callable[[], Any]]] = {
                     "lookup": (lambda: client.lookup("email", "ana@example.org"),
                                lambda: raw.get(f"/v1/{ns}/lookup",
                                                params={"attribute": "email", "value": "ana@example.org"}).json()),

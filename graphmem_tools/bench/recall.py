@@ -31,6 +31,7 @@ from graphmem.instants import utcnow
 from graphmem.settings import load_settings
 from graphmem.store import Store, open_store, purge_namespace
 from graphmem.types import Namespace
+from graphmem_tools.progress import bar, quiet_option
 
 CITIES = ["Shanghai", "Beijing", "Shenzhen", "Hangzhou", "Chengdu", "Wuhan", "Nanjing", "Xi'an"]
 NAMES = ["Li Lei", "Han Meimei", "Wang Fang", "Zhang Wei", "Liu Yang", "Chen Jie", "Alice", "Bob", "Carol"]
@@ -75,7 +76,8 @@ def _pct(values: list[float], p: float) -> float:
     return statistics.quantiles(values, n=100, method="inclusive")[int(p) - 1]
 
 
-def build(store: Store, ns: Namespace, *, users: int, sessions: int, turns: int, rng: random.Random) -> None:
+def build(store: Store, ns: Namespace, *, users: int, sessions: int, turns: int, rng: random.Random,
+          quiet: bool = True) -> None:
     """Populate the namespace through the channels' public functions (bulk where they offer it)."""
     from graphmem.channels import graph, temporal, workflow
     from graphmem.channels.fact_records import EntitySpec, FactSpec
@@ -107,11 +109,11 @@ def build(store: Store, ns: Namespace, *, users: int, sessions: int, turns: int,
                                  outcome="success", steps=[{"action": a, "args": {"ref": o}} for a in actions]))
     workflow.add_trajectories(store, ns, runs=runs)
     workflow.induce_workflows(store, ns)
-    _build_conversation(store, ns, sessions=sessions, turns=turns, users=users, start=start, rng=rng)
+    _build_conversation(store, ns, sessions=sessions, turns=turns, users=users, start=start, rng=rng, quiet=quiet)
 
 
 def _build_conversation(store: Store, ns: Namespace, *, sessions: int, turns: int, users: int, start: datetime,
-                        rng: random.Random) -> None:
+                        rng: random.Random, quiet: bool = True) -> None:
     """Sessions of turns through the turns channel, when it is installed."""
     import importlib.util
 
@@ -120,7 +122,7 @@ def _build_conversation(store: Store, ns: Namespace, *, sessions: int, turns: in
         return
     from graphmem.channels.conversation import NewTurn, add_turns
 
-    for s in range(sessions):
+    for s in bar(range(sessions), desc=f"seed {ns.name} sessions", unit="session", quiet=quiet):
         user = rng.randrange(users)
         at = start + timedelta(days=s * 3)
         batch = []
@@ -184,11 +186,12 @@ def _channel_call(store: Store, ns: Namespace, kind: str, args: dict[str, Any]) 
     return lambda: search.search(store, ns, query=q, k=10)
 
 
-def measure(store: Store, ns: Namespace, qs: list[tuple[str, dict[str, Any]]], rounds: int) -> Timings:
+def measure(store: Store, ns: Namespace, qs: list[tuple[str, dict[str, Any]]], rounds: int,
+            quiet: bool = True) -> Timings:
     from graphmem.recall import recall
 
     timings = Timings()
-    for _ in range(rounds):
+    for _ in bar(range(rounds), desc="rounds of questions", unit="round", quiet=quiet):
         for kind, args in qs:
             t0 = time.perf_counter()
             recall(store, ns, **args)
@@ -226,7 +229,9 @@ def report(t: Timings) -> None:
 @click.option("--keep", is_flag=True, help="keep the namespace (it is printed)")
 @click.option("--namespace", "name", default=None,
               help="build into and measure this namespace (kept), e.g. one kept by bench search or bench temporal")
-def command(users: int, sessions: int, turns: int, rounds: int, seed: int, keep: bool, name: str | None) -> None:
+@quiet_option
+def command(users: int, sessions: int, turns: int, rounds: int, seed: int, keep: bool, name: str | None,
+            quiet: bool) -> None:
     """Recall p50/p95/p99 (embedding included) vs the single channel call, on a graph it builds."""
     from graphmem.channels.exact import read_entities
     from graphmem.embedding import get_embedder
@@ -247,7 +252,7 @@ def command(users: int, sessions: int, turns: int, rounds: int, seed: int, keep:
                 click.echo(f"{ns.name} already holds this benchmark's graph: not built again", err=True)
                 rng = random.Random(seed + 1)  # the build's draws are skipped: another (seeded) question mix
             else:
-                build(store, ns, users=users, sessions=sessions, turns=turns, rng=rng)
+                build(store, ns, users=users, sessions=sessions, turns=turns, rng=rng, quiet=quiet)
                 click.echo(f"built into {ns.name}: {users} users + {users} orders, {sessions} sessions x {turns} "
                            f"turns, {len(TASKS)} workflows in {time.perf_counter() - t0:.1f}s", err=True)
             store.autocommit("admin/await_indexes")
@@ -258,7 +263,7 @@ def command(users: int, sessions: int, turns: int, rounds: int, seed: int, keep:
             get_embedder(settings.model_path).embed(["warm up"])
             for _, args in qs[:20]:  # warm caches, query plans and dateparser's locales
                 recall(store, ns, **args)
-            report(measure(store, ns, qs, rounds))
+            report(measure(store, ns, qs, rounds, quiet))
         finally:
             if keep:
                 click.echo(f"kept namespace {ns.name}", err=True)

@@ -31,6 +31,7 @@ from graphmem.settings import load_settings
 from graphmem.store import Store, open_store, purge_namespace
 from graphmem.errors import InvalidNamespace
 from graphmem.types import Namespace
+from graphmem_tools.progress import bar, quiet_option
 
 SESSION = 40
 NAMES = ["Ann", "Ben", "Chloe", "Dev", "Emma", "Farid", "Grace", "Hiro", "Ines", "Jon", "Kemi", "Luis", "Mei",
@@ -96,7 +97,8 @@ def dense_only(store: Store, ns: Namespace, query: str) -> None:
 @click.option("--keep", is_flag=True, help="keep the benchmark namespace (its name is printed)")
 @click.option("--namespace", "name", default=None,
               help="grow and measure this namespace (kept) instead of a new one, e.g. one kept by an earlier run")
-def command(sizes: str, queries: int, seed: int, keep: bool, name: str | None) -> None:
+@quiet_option
+def command(sizes: str, queries: int, seed: int, keep: bool, name: str | None, quiet: bool) -> None:
     """Hybrid search p50/p99 (embedding included) vs dense-only, and ingestion rate."""
     from graphmem.channels.search import drain_stats, search
 
@@ -127,8 +129,11 @@ def command(sizes: str, queries: int, seed: int, keep: bool, name: str | None) -
                     click.echo(f"{ns.name} already holds {stored} turns: no measurement at {target}", err=True)
                     continue
                 started = time.perf_counter()
-                for sid, turns in sessions(rng, stored, target - stored, t0):
-                    add_turns(store, ns, session=sid, turns=turns, settings=settings)
+                with bar(total=(target // SESSION) * SESSION - stored, desc=f"seed {ns.name} to {target}",
+                         unit="turn", quiet=quiet) as b:
+                    for sid, turns in sessions(rng, stored, target - stored, t0):
+                        add_turns(store, ns, session=sid, turns=turns, settings=settings)
+                        b.update(len(turns))
                 ingest_s += time.perf_counter() - started
                 added = max(0, (target // SESSION) * SESSION - stored)
                 rate = added / (time.perf_counter() - started) if added else 0.0

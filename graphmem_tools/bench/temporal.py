@@ -38,6 +38,7 @@ from graphmem.channels.temporal import assert_fact, assert_facts, put_entities
 from graphmem.settings import Settings, load_settings
 from graphmem.store import Store, connection_for, open_driver, open_store, purge_namespace
 from graphmem.types import Namespace
+from graphmem_tools.progress import bar, quiet_option
 
 UTC = timezone.utc
 BASE = datetime(2020, 1, 1, tzinfo=UTC)
@@ -53,12 +54,13 @@ def pct(samples: list[float], p: float) -> float:
     return ordered[min(len(ordered) - 1, int(round(p / 100 * (len(ordered) - 1))))] * 1000
 
 
-def populate(store: Store, ns: Namespace, entities: int, versions: int, batch: int, rng: random.Random) -> dict[str, Any]:
+def populate(store: Store, ns: Namespace, entities: int, versions: int, batch: int, rng: random.Random,
+             quiet: bool = True) -> dict[str, Any]:
     """3 versions per entity, then city changes (2 new versions each) until `versions` are written."""
     started = time.perf_counter()
     facts = 0
     city = [rng.choice(CITIES) for _ in range(entities)]  # the current city: every update really changes it
-    for start in range(0, entities, batch):
+    for start in bar(range(0, entities, batch), desc="put entities", unit="batch", quiet=quiet):
         people = [EntitySpec(f"B-{i}", "customer", attributes={"phone": phone(i), "city": city[i], "tier": i % 5},
                              valid_from=BASE)
                  for i in range(start, min(entities, start + batch))]
@@ -67,7 +69,7 @@ def populate(store: Store, ns: Namespace, entities: int, versions: int, batch: i
     put_s = time.perf_counter() - started
     updates = max(0, (versions - 3 * entities) // 2)
     started = time.perf_counter()
-    for start in range(0, updates, batch):
+    for start in bar(range(0, updates, batch), desc="assert updates", unit="batch", quiet=quiet):
         n = min(batch, updates - start)
         round_ = start // entities + 1
         specs = []
@@ -199,7 +201,9 @@ def measure_lookup(store: Store, settings: Settings, ns: Namespace, entities: in
 @click.option("--batch", default=1000, show_default=True, help="facts (or entities) per write transaction")
 @click.option("--seed", default=7, show_default=True)
 @click.option("--keep", is_flag=True, help="keep the namespace for inspection")
-def command(entities: int, versions: int, deep: int, samples: int, batch: int, seed: int, keep: bool) -> None:
+@quiet_option
+def command(entities: int, versions: int, deep: int, samples: int, batch: int, seed: int, keep: bool,
+            quiet: bool) -> None:
     """Exact lookup REST vs raw driver, as-of reads vs history depth, batch ingest, single assert."""
     logging.getLogger("neo4j").setLevel(logging.ERROR)  # unknown-property notices on a fresh database
     rng = random.Random(seed)
@@ -208,7 +212,7 @@ def command(entities: int, versions: int, deep: int, samples: int, batch: int, s
     with open_store(settings) as store:
         try:
             click.echo(f"namespace {ns.name}: populating {entities:,} entities / {versions:,} versions ...")
-            pop = populate(store, ns, entities, versions, batch, rng)
+            pop = populate(store, ns, entities, versions, batch, rng, quiet)
             click.echo(f"  put_entities: {pop['facts_put']:,} facts in {pop['put_s']:.1f}s = "
                        f"{pop['facts_put'] / pop['put_s']:,.0f} facts/s")
             if pop["updates"]:

@@ -30,6 +30,7 @@ from graphmem.settings import load_settings
 from graphmem.store import open_store, purge_namespace
 from graphmem.types import Namespace
 from graphmem_tools.paths import REPO_ROOT
+from graphmem_tools.progress import bar, quiet_option
 
 
 def _families() -> ModuleType:
@@ -60,7 +61,9 @@ def _line(label: str, ms: list[float]) -> str:
 @click.option("--seed", default=0, show_default=True)
 @click.option("--torch-threads", type=int, default=None, help="torch intra-op threads (default: torch's own)")
 @click.option("--keep", is_flag=True, help="keep the namespace for a look in Neo4j Browser")
-def command(n: int, n_online: int, n_queries: int, seed: int, torch_threads: int | None, keep: bool) -> None:
+@quiet_option
+def command(n: int, n_online: int, n_queries: int, seed: int, torch_threads: int | None, keep: bool,
+            quiet: bool) -> None:
     """Induction time for N trajectories; matching p50/p99 and held-out accuracy."""
     import torch
 
@@ -95,19 +98,24 @@ def command(n: int, n_online: int, n_queries: int, seed: int, torch_threads: int
             started = time.perf_counter()
             wf.add_trajectories(store, ns, runs=batch)
             load_s = time.perf_counter() - started
-            started = time.perf_counter()
-            report = wf.induce_workflows(store, ns)
-            offline_s = time.perf_counter() - started
+            with bar(desc="offline induction", unit="step", quiet=quiet) as b:
+                def progress(done: int, total: int) -> None:
+                    b.total, b.n = total, done  # a retried transaction starts over: set, do not add
+                    b.refresh()
+
+                started = time.perf_counter()
+                report = wf.induce_workflows(store, ns, progress=progress)
+                offline_s = time.perf_counter() - started
 
             online_ms = []
-            for r in later:
+            for r in bar(later, desc="online induction", unit="run", quiet=quiet):
                 t = time.perf_counter()
                 wf.add_trajectory(store, ns, run=r)
                 online_ms.append((time.perf_counter() - t) * 1000)
 
             by_text, by_type = [], []
             score = fam.Score()
-            for s in held:
+            for s in bar(held, desc="matching", unit="run", quiet=quiet):
                 clear_embedding_cache()
                 t = time.perf_counter()
                 found = wf.match_workflows(store, ns, task=s.body["task"], k=3)

@@ -24,7 +24,7 @@ import logging
 import re
 import time
 from collections import defaultdict
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -33,6 +33,7 @@ from typing import Any
 import click
 
 from graphmem_tools.paths import data_file
+from graphmem_tools.progress import bar, quiet_option
 
 DATA_FILE = "locomo10.json"
 CATEGORIES = {1: "multi-hop", 2: "temporal", 3: "open-domain", 4: "single-hop"}
@@ -155,7 +156,8 @@ def api_client() -> Iterator[Any]:
         yield client, store
 
 
-def ingest(client: Any, ns: str, conv: Conversation, max_batch: int, mode: str = "batch") -> int:
+def ingest(client: Any, ns: str, conv: Conversation, max_batch: int, mode: str = "batch",
+           tick: Callable[[int], object] | None = None) -> int:
     """Each session's turns in order: through `POST …/sessions/{sid}/turns/batch` (mode batch) or one
     `POST …/sessions/{sid}/turns` per turn (mode turn); then each session's summary is read once."""
     n = 0
@@ -169,12 +171,16 @@ def ingest(client: Any, ns: str, conv: Conversation, max_batch: int, mode: str =
                 if r.status_code != 201:
                     raise click.ClickException(f"ingest {ns}/{key} {turn['id']}: {r.status_code} {r.text[:300]}")
                 n += 1
+                if tick is not None:
+                    tick(1)
         else:
             for i in range(0, len(body), max_batch):
                 r = client.post(f"/v1/{ns}/sessions/{key}/turns/batch", json={"turns": body[i:i + max_batch]})
                 if r.status_code != 201:
                     raise click.ClickException(f"ingest {ns}/{key}: {r.status_code} {r.text[:300]}")
                 n += len(body[i:i + max_batch])
+                if tick is not None:
+                    tick(len(body[i:i + max_batch]))
     for key, _, _ in conv.sessions:
         r = client.get(f"/v1/{ns}/sessions/{key}/summary")
         if r.status_code != 200:
@@ -226,8 +232,9 @@ def report(scores: Scores) -> str:
 @click.option("--keep", is_flag=True, help="keep the namespaces afterwards")
 @click.option("--reuse", is_flag=True, help="search namespaces kept by an earlier --keep run (same --mode), "
                                             "without ingesting")
+@quiet_option
 def command(data_path: Path | None, limit: int | None, only: str | None, mode: str, keep: bool,
-            reuse: bool) -> None:
+            reuse: bool, quiet: bool) -> None:
     """Recall@5/@10 of evidence dialog ids: dense vs BM25 vs graphmem search, one run."""
     path = data_file(DATA_FILE, data_path)
     if not path.is_file():
@@ -249,9 +256,10 @@ def command(data_path: Path | None, limit: int | None, only: str | None, mode: s
             t0 = time.perf_counter()
             if not reuse:
                 purge_namespace(store, ns)
-                ingested += ingest(client, ns, conv, store.settings.max_batch, mode)
+                with bar(total=len(conv.turns), desc=f"{ns} ingest", unit="turn", quiet=quiet) as b:
+                    ingested += ingest(client, ns, conv, store.settings.max_batch, mode, tick=b.update)
             t1 = time.perf_counter()
-            for q in conv.questions:
+            for q in bar(conv.questions, desc=f"{ns} search", unit="question", quiet=quiet):
                 r = client.post(f"/v1/{ns}/search", json={"query": q["question"], "k": 10, "kinds": ["turn"]})
                 if r.status_code != 200:
                     raise click.ClickException(f"search {ns}: {r.status_code} {r.text[:300]}")

@@ -41,6 +41,7 @@ import click
 
 from graphmem_tools.evals.locomo import api_client
 from graphmem_tools.paths import data_file
+from graphmem_tools.progress import bar, quiet_option
 
 DATA_FILE = "mind2web/mind2web_train_dev_sites.json"
 _T0 = datetime(2024, 1, 1, tzinfo=timezone.utc)
@@ -161,8 +162,8 @@ def baselines(held: Task, stored: Sequence[Task], scores: Scores) -> None:
     scores.add("oracle", None, best)
 
 
-def ingest(client: Any, ns: str, tasks: Sequence[Task]) -> None:
-    for n, t in enumerate(tasks):
+def ingest(client: Any, ns: str, tasks: Sequence[Task], quiet: bool = True) -> None:
+    for n, t in enumerate(bar(tasks, desc=f"{ns} trajectories", unit="run", quiet=quiet)):
         body = {"id": t.id, "task": t.task, "task_type": t.website, "steps": steps_of(t), "outcome": "success",
                 "at": (_T0 + timedelta(seconds=n)).isoformat()}
         r = client.post(f"/v1/{ns}/trajectories", json=body)
@@ -178,7 +179,8 @@ def ingest(client: Any, ns: str, tasks: Sequence[Task]) -> None:
 @click.option("--holdout", default=3, show_default=True, help="held-out tasks per website (one fold each)")
 @click.option("--seed", default=0, show_default=True)
 @click.option("--keep", is_flag=True, help="keep the namespaces afterwards")
-def command(data_path: Path | None, which: str, holdout: int, seed: int, keep: bool) -> None:
+@quiet_option
+def command(data_path: Path | None, which: str, holdout: int, seed: int, keep: bool, quiet: bool) -> None:
     """site@1 and step coverage of the first workflow for held-out Mind2Web tasks, with baselines."""
     path = data_file(DATA_FILE, data_path)
     if not path.is_file():
@@ -203,13 +205,13 @@ def command(data_path: Path | None, which: str, holdout: int, seed: int, keep: b
             ns = f"eval-mind2web-{seed}-{fold}"
             purge_namespace(_store, ns)
             t0 = time.perf_counter()
-            ingest(client, ns, stored)
+            ingest(client, ns, stored, quiet)
             r = client.post(f"/v1/{ns}/workflows/induce", json={})
             if r.status_code != 200:
                 raise click.ClickException(f"induce {ns}: {r.status_code} {r.text[:300]}")
             offline_changed += sum(c["change"] != "unchanged" for c in r.json()["changes"])
             t1 = time.perf_counter()
-            for site in chosen:
+            for site in bar(chosen, desc=f"{ns} match", unit="site", quiet=quiet):
                 if site not in held:
                     continue
                 h = held[site]

@@ -45,7 +45,7 @@ CREATE (c:Attribute {ns: $ns, name: 'city', value: $city})
 CREATE (e)-[:HAS {valid_from: datetime('2026-01-01T00:00:00Z'), txn_time: datetime(), source: 'chat', reason: $name}]->(p)
 CREATE (e)-[:HAS {valid_from: datetime('2026-01-01T00:00:00Z'), txn_time: datetime(), source: 'chat'}]->(c)
 CREATE (o)-[:HAS {valid_from: datetime('2026-01-01T00:00:00Z'), txn_time: datetime(), source: 'chat'}]->(c)
-CREATE (e)-[:RELATES {type: 'KNOWS', valid_from: datetime('2026-01-01T00:00:00Z'), txn_time: datetime(), note: $name}]->(o)
+CREATE (e)-[:KNOWS {ns: $ns, valid_from: datetime('2026-01-01T00:00:00Z'), txn_time: datetime(), note: $name}]->(o)
 CREATE (s:Session {ns: $ns, id: 's1'})
 CREATE (t1:Turn {ns: $ns, id: 't1', session: 's1', seq: 1, role: 'user', speaker: $name, text: $text,
                  at: datetime('2026-01-02T00:00:00Z'), embedding: [0.1, 0.2, 0.3]})-[:IN]->(s)

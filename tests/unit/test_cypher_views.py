@@ -4,7 +4,8 @@ The rule this file enforces: a read statement that binds an Entity, Turn or Summ
 view fragment to it (`/*include:live(t)*/`, `in_view`, `entity_as_of`, `searchable`, `active`,
 `turn_filter`, `summary_filter`), or
 says in a `// view-exempt(t): why` line why that node needs none. A read that binds a version (`HAS`)
-or relation (`RELATES`) and takes `$valid_at` applies `as_of` to it. Write statements (CREATE, MERGE,
+or relation (a relationship of its own type between entities: an untyped `-[r]-` pattern, or a dynamic
+type `-[r:$($type)]-`, or a type expression `-[r:!RELATES]-`) and takes `$valid_at` applies `as_of` to it. Write statements (CREATE, MERGE,
 SET, DELETE, REMOVE) and the privacy, admin, schema and idempotency areas are the code that maintains
 the views, not readers of them.
 """
@@ -22,7 +23,7 @@ from graphmem.queries import INCLUDE, Fragment, cypher_root, expand, load_fragme
 OUTSIDE = ("schema/", "schema_retired/", "admin/", "privacy/", "idempotency/", "fragments/")
 VIEW_FRAGMENTS = {"live", "in_view", "entity_as_of", "searchable", "active", "turn_filter", "summary_filter"}
 NODE = re.compile(r"\(\s*(\w+)\s*:\s*(Entity|Turn|Summary)\b")
-VERSION = re.compile(r"\[\s*(\w+)\s*:\s*(HAS|RELATES)\b")
+VERSION = re.compile(r"-\[\s*(\w+)\s*(:\s*HAS\b|:\s*[$!]|\])")  # a version, a relation of any or a given type
 WRITE = re.compile(r"\b(CREATE|MERGE|SET|DELETE|REMOVE)\b")
 EXEMPT = re.compile(r"^//\s*view-exempt\((\w+)\):\s*\S", re.MULTILINE)
 COMMENT = re.compile(r"//.*$", re.MULTILINE)
@@ -65,8 +66,15 @@ def test_every_as_of_read_applies_as_of_to_its_versions() -> None:
         if "$valid_at" not in code:
             continue
         covered = _included(code).get("as_of", set())
-        missing += [f"{name}: [{var}:{t}]" for var, t in set(VERSION.findall(code)) if var not in covered]
+        missing += [f"{name}: [{var}{t}" for var, t in set(VERSION.findall(code)) if var not in covered]
     assert not missing, f"as-of reads that do not include as_of: {sorted(missing)}"
+
+
+def test_the_version_pattern_sees_facts_and_relations_of_any_type() -> None:
+    text = ("MATCH (x:Entity)-[r]-(y:Entity), (e)-[v:HAS]->(a), (s)-[w:$($type)]->(t), (p)-[u:$any($types)]-(q), "
+            "(m)-[z:!RELATES]-(n) "
+            "RETURN [k IN keys(r) | r[k]]")
+    assert sorted(var for var, _ in VERSION.findall(text)) == ["r", "u", "v", "w", "z"]
 
 
 def test_view_predicates_are_written_only_in_fragments() -> None:

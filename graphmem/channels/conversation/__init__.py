@@ -2,6 +2,7 @@
 
 The modules import one another only downward, never in a cycle: `turns` (the write, which folds what
 leaves the window) uses `folds` (the worker writing the folded chunks' text off the request path),
+`extraction` (the worker writing what an LLM extracts from turns posted with `extract`, over `extract_prompts`),
 `summary` (chunk summaries) and `window`; those use only `summary` and `records` (plain records, no I/O).
 The pure extractive summariser stays in `graphmem.summarise`: the LLM client and search's query
 expansion use it too, and neither should import a channel.
@@ -19,6 +20,7 @@ from graphmem.channels.conversation.records import (
     Window,
 )
 from graphmem.channels.conversation.folds import drain_folds, start_folds
+from graphmem.channels.conversation.extraction import drain_extractions, start_extractions
 from graphmem.channels.conversation.summary import Summariser, read_summary, summariser_for
 from graphmem.channels.conversation.turns import add_turn, add_turns, archive_past_capacity, get_turn
 from graphmem.channels.conversation.window import read_window, split_window
@@ -37,11 +39,13 @@ __all__ = [
     "add_turn",
     "add_turns",
     "archive_past_capacity",
+    "drain_extractions",
     "drain_folds",
     "get_turn",
     "read_summary",
     "read_window",
     "split_window",
+    "start_extractions",
     "start_folds",
     "summariser_for",
 ]

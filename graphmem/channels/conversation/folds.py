@@ -21,136 +21,35 @@ alike, and a chunk folded again meanwhile is left to the writer of its newer rev
 
 from __future__ import annotations
 
-import logging
-import threading
-import time
-import weakref
 from collections.abc import Iterable
 
+from graphmem.channels.conversation.durable import DurableWorker, Item
 from graphmem.channels.conversation.summary import Summariser, choose_summariser, write_contents
 from graphmem.instants import utcnow
 from graphmem.store import Store
 from graphmem.types import Namespace
 
-log = logging.getLogger(__name__)
-
 FOLD_DELAY = 0.5  # seconds the worker waits for more turns of a session before it writes its chunks
-RESCAN_S = 30.0  # how often the worker looks for chunks queued by a process that died
-SCAN_LIMIT = 500  # sessions taken from the durable queue per scan
 
 
-class Folds:
-    """One store's fold worker: a daemon thread, started on first use, stopped (after a bounded drain)
-    when the store closes. What it has not written when the process dies stays queued in Neo4j."""
+class Folds(DurableWorker):
+    """One store's fold worker (`durable.DurableWorker`): writes the text of queued summary chunks, one
+    session at a time, FOLD_DELAY after the first of a burst of turns."""
+
+    name = "folds"
+    scan = "admin/queued_folds"
+    scan_field = "session"
+    delay = FOLD_DELAY
 
     def __init__(self, store: Store) -> None:
-        self.store = store
-        self.enabled = store.settings.fold_worker
-        self.lock = threading.Lock()
-        self.pending: set[tuple[str, str]] = set()
-        self.busy = False
-        self.idle = threading.Event()
-        self.idle.set()
-        self.wake = threading.Event()
-        self.hurry = threading.Event()
-        self.stopped = False
-        self.rescan_at = 0.0  # scan the durable queue at once: a previous process may have left work
-        self.thread: threading.Thread | None = None
-        store.on_close(self.stop)
-        _live.add(self)
+        super().__init__(store, enabled=store.settings.fold_worker)
 
-    # --- callers --------------------------------------------------------------------------------
-    def notify(self, ns: Namespace, session: str) -> None:
-        """A fold of this session committed: write its queued chunks soon."""
-        if not self.enabled:
-            return  # another process's worker writes it (settings.fold_worker)
-        with self.lock:
-            if self.stopped:
-                return  # the store is closing: the chunk stays queued for the next worker
-            self.pending.add((ns.name, session))
-            self.idle.clear()
-            self._start()
-        self.wake.set()
+    def order(self, work: Iterable[Item]) -> list[Item]:
+        return sorted(work)
 
-    def start(self) -> None:
-        """Run the worker now (a service at start-up: what a crashed process left queued is written)."""
-        if not self.enabled:
-            return
-        with self.lock:
-            if not self.stopped:
-                self.idle.clear()
-                self._start()
-        self.wake.set()
-
-    def drain(self, timeout: float = 30.0) -> bool:
-        """Write everything queued by now (in process and in the durable queue); True if done in time."""
-        if not self.enabled:
-            return True
-        with self.lock:
-            if self.stopped:
-                return self.idle.is_set()
-            self.rescan_at = 0.0
-            self.idle.clear()
-            self._start()
-        self.hurry.set()
-        self.wake.set()
-        try:
-            return self.idle.wait(timeout)
-        finally:
-            self.hurry.clear()
-
-    def stop(self, timeout: float = 10.0) -> None:
-        """Before the driver closes: finish what is pending (bounded), then end the thread."""
-        if self.thread is not None:
-            self.drain(timeout)
-        with self.lock:
-            self.stopped = True
-        self.wake.set()
-        if self.thread is not None:
-            self.thread.join(timeout)
-
-    # --- the worker -----------------------------------------------------------------------------
-    def _start(self) -> None:
-        if self.thread is None:
-            self.thread = threading.Thread(target=self._run, name="graphmem-folds", daemon=True)
-            self.thread.start()
-
-    def _run(self) -> None:
-        while True:
-            self.wake.wait(max(0.0, self.rescan_at - time.monotonic()))
-            self.wake.clear()
-            if self.stopped:
-                return
-            if not self.hurry.is_set():
-                self.hurry.wait(FOLD_DELAY)  # let a burst of turns to one session fold into one write
-            with self.lock:
-                work, self.pending = self.pending, set()
-            if time.monotonic() >= self.rescan_at:
-                work.update(self._queued())
-                self.rescan_at = time.monotonic() + RESCAN_S
-            for ns, session in sorted(work):
-                self._write(ns, session)
-            with self.lock:
-                if not self.pending:
-                    self.idle.set()
-
-    def _queued(self) -> Iterable[tuple[str, str]]:
-        try:
-            return [(r["ns"], r["session"]) for r in self.store.read("admin/queued_folds", limit=SCAN_LIMIT)]
-        except Exception as exc:  # Neo4j away: the next scan finds the same work
-            log.warning("fold queue scan failed: %s", exc)
-            return []
-
-    def _write(self, ns: str, session: str) -> None:
-        try:
-            write_contents(self.store, Namespace(ns), session=session, now=utcnow())
-        except Exception as exc:  # stays queued in Neo4j: the next scan retries it
-            log.warning("summary of a session could not be written (%s); it stays queued", type(exc).__name__,
-                        exc_info=log.isEnabledFor(logging.DEBUG))
-
-
-#: every store's worker while its store lives, for `drain_folds`
-_live: weakref.WeakSet[Folds] = weakref.WeakSet()
+    def do(self, item: Item) -> None:
+        ns, session = item
+        write_contents(self.store, Namespace(ns), session=session, now=utcnow())
 
 
 def folds_of(store: Store) -> Folds:
@@ -161,7 +60,7 @@ def queue_fold(store: Store, ns: Namespace, session: str, summarise: Summariser)
     """A turn write folded chunks of this session (they are queued in Neo4j): have the worker write them,
     with the summariser the write asked for."""
     choose_summariser(store, ns, session, summarise)
-    folds_of(store).notify(ns, session)
+    folds_of(store).notify([(ns.name, session)])
 
 
 def start_folds(store: Store) -> None:
@@ -171,5 +70,4 @@ def start_folds(store: Store) -> None:
 
 def drain_folds(timeout: float = 30.0) -> bool:
     """Write every open store's queued chunks now and wait for them (tests, evaluations, shutdown)."""
-    deadline = time.monotonic() + timeout
-    return all([f.drain(max(0.0, deadline - time.monotonic())) for f in list(_live)])
+    return Folds.drain_all(timeout)

@@ -38,6 +38,7 @@ class NewTurn:
     at: datetime | None = None
     id: str | None = None
     metadata: Mapping[str, Any] | None = None
+    extract: bool = False  # queue an LLM extraction of facts (`extraction`)
 
 
 @dataclass(frozen=True)
@@ -56,6 +57,8 @@ class Turn:
     summary: str | None = None
     erased_at: datetime | None = None
     archived_at: datetime | None = None
+    extraction: str | None = None  # queued | done | failed, for turns posted with extract
+    extraction_error: str | None = None
 
     @classmethod
     def from_row(cls, row: Mapping[str, Any]) -> "Turn":
@@ -63,7 +66,8 @@ class Turn:
         return cls(id=row["id"], session=row["session"], seq=row["seq"], role=row.get("role") or "user",
                    speaker=row.get("speaker"), text=row.get("text"), at=row["at"],
                    created_at=row.get("created_at"), metadata=json.loads(meta) if meta else {},
-                   summary=row.get("summary"), erased_at=row.get("erased_at"), archived_at=row.get("archived_at"))
+                   summary=row.get("summary"), erased_at=row.get("erased_at"), archived_at=row.get("archived_at"),
+                   extraction=row.get("extraction"), extraction_error=row.get("extraction_error"))
 
 
 @dataclass(frozen=True)

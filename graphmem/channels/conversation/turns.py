@@ -32,11 +32,12 @@ from typing import Any
 
 from graphmem.channels.conversation.records import AddResult, NewTurn, Turn, TurnRow
 from graphmem.channels.conversation.folds import queue_fold
+from graphmem.channels.conversation.extraction import check_extraction, queue_extractions
 from graphmem.channels.conversation.summary import Summariser, assign_chunks, summariser_for, write_fold
 from graphmem.channels.conversation.window import split_window
 from graphmem.channels.search.stats import record_turns  # issue #18 (search owner): see add_turns
 from graphmem.embedding import get_embedder
-from graphmem import limits
+from graphmem import bookmarks, limits
 from graphmem.errors import Conflict, DuplicateTurn, GraphmemError, InvalidInput, NotFound
 from graphmem.identifiers import Registry, mentions, registry_for
 from graphmem.instants import UTC, utcnow
@@ -171,6 +172,8 @@ def add_turns(store: Store, ns: Namespace, *, session: str, turns: Sequence[NewT
     batch = len(turns) > 1
     for i, t in enumerate(turns):
         check_turn(t, max_chars=settings.max_text_chars, prefix=f"turns[{i}]." if batch else "")
+    if any(t.extract for t in turns):
+        check_extraction(settings)  # 422 naming `extract` without an LLM endpoint or graphiti-core
     given = [t.id for t in turns if t.id is not None]
     if len(set(given)) != len(given):
         dupes = sorted({i for i in given if given.count(i) > 1})
@@ -190,14 +193,16 @@ def add_turns(store: Store, ns: Namespace, *, session: str, turns: Sequence[NewT
         "metadata_json": json.dumps(dict(t.metadata), sort_keys=True) if t.metadata else None,
         "importance": importance_of(t, registry),
         "keys": key_candidates(t.text, registry), "pairs": identifier_pairs(t.text, registry),
+        "extraction": "queued" if t.extract else None,
     } for i, t in enumerate(turns)]
 
     summarise = summariser or summariser_for(settings)
     rows, done = _write(store, _Job(ns, session, [{**r, "created_at": now} for r in base], settings, summarise))
     record_turns(store, ns, [r["search_text"] for r in rows if r])  # issue #18 (search): per-namespace BM25 stats
+    queue_extractions(store, ns, [r["id"] for r in rows if r and r["extraction"]])  # after the commit
     stored = [Turn(id=r["id"], session=session, seq=r["seq"], role=r["role"], speaker=r["speaker"], text=r["text"],
                    at=r["at"], created_at=now, metadata=json.loads(r["metadata_json"]) if r["metadata_json"] else {},
-                   summary=done.covering.get(r["id"])) for r in rows]
+                   summary=done.covering.get(r["id"]), extraction=r["extraction"]) for r in rows]
     return AddResult(stored, list(done.revs), done.archived)
 
 
@@ -219,6 +224,7 @@ class _Job:
     summarise: Summariser
     ready: threading.Event = field(default_factory=threading.Event)
     marks: tuple[Mark, ...] = field(default_factory=write_marks)  # the caller's (its Idempotency-Key claim)
+    causal: bookmarks.Causal | None = field(default_factory=bookmarks.current)  # gets its batch's bookmark
     lead: bool = False
     result: tuple[list[dict[str, Any]], _Written] | None = None
     error: BaseException | None = None
@@ -311,7 +317,8 @@ def _commit(store: Store, batch: list[_Job]) -> _Written:
     base = [r for j in batch for r in j.base]
     marks = tuple(m for j in batch for m in j.marks)  # every caller's claim commits with its turns
     try:
-        return store.write(lambda tx: _append(tx, lead.ns, lead.session, base, lead.settings), marks=marks)
+        return store.write(lambda tx: _append(tx, lead.ns, lead.session, base, lead.settings), marks=marks,
+                           along=tuple(j.causal for j in batch))
     except Conflict as exc:
         if len(batch) == 1:
             if isinstance(exc, DuplicateTurn) or exc.code.startswith("idempotency_"):
@@ -347,7 +354,7 @@ def _append(tx: Tx, ns: Namespace, session: str, base: list[dict[str, Any]], set
             head["open_id"], [_row(t) for t in head.get("open_turns") or []]),
         leaving=leaving, chunk_size=settings.window_size)
     turn_params = [{k: r[k] for k in ("id", "seq", "role", "speaker", "text", "search_text", "at", "embedding",
-                                      "metadata_json", "importance", "created_at")} for r in rows]
+                                      "metadata_json", "importance", "created_at", "extraction")} for r in rows]
     tx.run("turns/append_turns", ns=ns.name, session=session, turns=turn_params, now=now,
            seq=rows[-1]["seq"], last_turn=rows[-1]["id"],
            keyed=[{"id": r["id"], "keys": r["keys"]} for r in rows if r["keys"]],

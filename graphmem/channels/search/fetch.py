@@ -49,6 +49,7 @@ SCOPE_LIMIT = 1000  # turns of a time range that a filtered search ranks exactly
 #: bench namespace lifting 3 of each list made that read needed in 60 of 60 searches, 5 in 15 of 60.
 LIFT_COVER = COVERED_FROM + 3
 _SIZE_TTL = 60.0
+_SIZE_ENTRIES = 10_000  # namespaces whose sizes one store remembers (README "Running several replicas")
 # an open end of a range, as a bound the range seek can use (a day inside datetime's limits, so that no
 # time-zone conversion on either side can overflow)
 _EARLIEST = datetime(1, 1, 2, tzinfo=timezone.utc)
@@ -200,7 +201,13 @@ def _namespace_size(store: Store, ns: str) -> dict[str, Any]:
     if cached is not None and time.monotonic() - cached[0] < _SIZE_TTL:
         return cached[1]
     row = store.read("search/namespace_size", ns=ns)[0]
+    sizes.pop(ns, None)
     sizes[ns] = (time.monotonic(), row)
+    if len(sizes) > _SIZE_ENTRIES:
+        try:  # the oldest read first
+            del sizes[next(iter(sizes))]
+        except (StopIteration, RuntimeError, KeyError):  # a concurrent search changed it: next time
+            pass
     return row
 
 

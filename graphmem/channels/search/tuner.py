@@ -15,6 +15,7 @@ import math
 MAX_FETCH = 4096
 MIN_RATE = 1 / 16
 DEFAULT_RATE = 0.25
+MAX_KEYS = 65_536  # rates one store remembers (up to 4 per namespace): the least recently set go first
 
 #: (namespace, part, filtered or not): a part is one of the four candidate lists (search/candidates)
 Key = tuple[str, str, bool]
@@ -61,8 +62,19 @@ class Tuner:
     def seed(self, key: Key, *, size: int, total: int) -> None:
         """Until measured, the namespace's share of the index stands in for the rate."""
         if key not in self.rates and total:
-            self.rates[key] = max(MIN_RATE, min(1.0, size / total))
+            self._set(key, max(MIN_RATE, min(1.0, size / total)))
 
     def measured(self, key: Key, *, passed: int, fetched: int) -> None:
         """Remember what passed of a fetch, measured before the cut to `want` (or the rate would only fall)."""
-        self.rates[key] = next_rate(self.rates.get(key), passed / fetched)
+        self._set(key, next_rate(self.rates.get(key), passed / fetched))
+
+    def _set(self, key: Key, rate: float) -> None:
+        """Bounded: a process serving many namespaces (each replica learns its own rates) forgets the
+        oldest; a forgotten rate costs one less exact first fetch."""
+        self.rates.pop(key, None)
+        self.rates[key] = rate
+        if len(self.rates) > MAX_KEYS:
+            try:
+                del self.rates[next(iter(self.rates))]
+            except (StopIteration, RuntimeError, KeyError):  # a concurrent search changed it: next time
+                pass

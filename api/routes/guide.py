@@ -1,0 +1,28 @@
+"""GET /guide: the Neo4j Browser guide (`:play http://127.0.0.1:8000/guide?ns=NAME`), public like /docs: it
+holds graphmem's own audit statements and the parameters to type, no data. The page is `graphmem.guide`."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from fastapi import APIRouter, Query
+from fastapi.responses import HTMLResponse
+
+from api.deps import KNOWN_QUERY_ONLY
+from graphmem.guide import render
+from graphmem.types import Namespace
+
+router = APIRouter(tags=["audit"], dependencies=KNOWN_QUERY_ONLY)
+
+
+@router.get("/guide", response_class=HTMLResponse)
+def guide(
+    ns: Annotated[str, Query(description="the namespace the slides' :param lines name")] = "demo",
+    key: Annotated[str, Query(min_length=1, max_length=500, description="an entity key for the per-entity slides")]
+    = "U-001",
+) -> HTMLResponse:
+    """Slides for Neo4j Browser (`:play <this URL>`): entities, one entity's versions, the graph as of a date,
+    comparing times, what changed last week, erased entities; each query as graphmem runs it."""
+    page = render(ns=Namespace.parse(ns).name, key=key)
+    # Browser fetches the guide from its own origin (http://127.0.0.1:7474)
+    return HTMLResponse(page, headers={"Access-Control-Allow-Origin": "*"})

@@ -1,1 +1,0 @@
-CREATE INDEX relates_type IF NOT EXISTS FOR ()-[r:RELATES]-() ON (r.type)

@@ -1,0 +1,38 @@
+"""`graphmem schema migrate`: bring stored memory up to the current shape, idempotently.
+
+Two steps, each a `CALL {} IN TRANSACTIONS` statement run by name, each a no-op once done:
+- relations stored as `(:Entity)-[:RELATES {type: 'WORKS_AT', …}]->(:Entity)` become `-[:WORKS_AT {…}]->`
+  with every other property kept (`cypher/admin/migrate_typed_relations.cypher`);
+- Attribute values written before captions get their `caption` (`cypher/admin/caption_attributes.cypher`).
+
+A RELATES edge whose type graphmem would refuse today (not upper snake case, or one of its own edge types)
+is left where it is and reported in `left`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from graphmem.channels.graph import INTERNAL_TYPES
+from graphmem.store import Store
+from graphmem.types import RELATION_TYPE_RE, Namespace
+
+
+@dataclass(frozen=True, slots=True)
+class MigrationResult:
+    """What one run changed: relations retyped, attribute values captioned, RELATES edges left (by type)."""
+
+    migrated: int
+    captioned: int
+    left: dict[str, int] = field(default_factory=dict)
+
+
+def migrate(store: Store, ns: Namespace | None = None) -> MigrationResult:
+    """Migrate one namespace (`ns`) or, with `ns=None`, every namespace of the database."""
+    name = None if ns is None else ns.name
+    migrated = store.autocommit("admin/migrate_typed_relations", ns=name, pattern=RELATION_TYPE_RE.pattern,
+                                reserved=sorted(INTERNAL_TYPES))
+    captioned = store.autocommit("admin/caption_attributes", ns=name)
+    left = store.read("admin/count_untyped_relations", ns=name)
+    return MigrationResult(int(migrated[0]["migrated"]), int(captioned[0]["captioned"]),
+                           {str(r["type"]): int(r["left"]) for r in left})

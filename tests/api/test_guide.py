@@ -1,0 +1,81 @@
+"""GET /guide: the Neo4j Browser guide. Each query in it is a `cypher/audit/` statement as it runs (fragments
+expanded, as `graphmem cypher show` prints it), and each one, run with the guide's own `:param` lines against
+a small seeded namespace, parses and returns rows."""
+
+from __future__ import annotations
+
+import html
+import re
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from graphmem.channels import temporal
+from graphmem.channels.graph import relate
+from graphmem.guide import statement_text
+from graphmem.queries import load_queries
+from graphmem.store import Store
+from graphmem.types import Namespace
+
+pytestmark = pytest.mark.neo4j
+
+PRE = re.compile(r'<pre class="pre-scrollable code runnable">(.*?)</pre>', re.DOTALL)
+PARAM = re.compile(r"^:param (\w+) => (.+)$")
+
+
+def raw(store: Store, query: str, **params: Any) -> list[dict[str, Any]]:
+    """What Neo4j Browser does with a block: send the text as it is, with the parameters set."""
+    records, _, _ = store._driver.execute_query(query, params, database_=store.settings.neo4j_database)
+    return [dict(r) for r in records]
+
+
+def test_the_guide_plays_each_audit_statement_with_its_params(client: TestClient, store: Store,
+                                                               ns: Namespace) -> None:
+    temporal.put_entity(store, ns, key="U-1", type="user", name="Ann", attributes={"city": "Paris"})
+    temporal.put_entity(store, ns, key="C-1", type="company", name="Acme")
+    temporal.put_entity(store, ns, key="U-GONE", type="user", attributes={"city": "Lyon"})
+    relate(store, ns, source_key="U-1", type="WORKS_AT", target_key="C-1")
+    r = client.request("DELETE", f"/v1/{ns.name}/entities/U-GONE", json={"reason": "GDPR art. 17"})
+    assert r.status_code == 200, r.text
+
+    page = client.get("/guide", params={"ns": ns.name, "key": "U-1"})
+    assert page.status_code == 200, page.text
+    assert page.headers["content-type"].startswith("text/html")
+    assert page.headers["access-control-allow-origin"] == "*"
+    assert page.text.startswith('<article class="guide">') and "<carousel" in page.text
+    blocks = [html.unescape(b) for b in PRE.findall(page.text)]
+    assert blocks[0].startswith(":style node.Attribute")
+
+    audit = {statement_text(n): n for n in load_queries() if n.startswith("audit/")}
+    ran: list[str] = []
+    params: dict[str, Any] = {}
+    for block in blocks[1:]:
+        if block.startswith(":param"):
+            params = {}
+            for line in block.splitlines():
+                m = PARAM.match(line)
+                assert m, line
+                params[m.group(1)] = raw(store, f"RETURN {m.group(2)} AS v")[0]["v"]  # as Browser evaluates it
+            continue
+        assert block in audit, f"not a cypher/audit statement as it runs:\n{block}"
+        assert "/*include:" not in block
+        rows = raw(store, block, **params)
+        assert rows, f"{audit[block]} returned no rows with {params}"
+        ran.append(audit[block])
+    # what the "Comparing times" slide says: the same statement with a string instant silently finds nothing
+    facts = statement_text("audit/facts_as_of")
+    when = raw(store, "RETURN toString(datetime()) AS t")[0]["t"]
+    base = {"ns": ns.name, "key": "U-1", "known_at": None, "include_erased": False}
+    assert raw(store, facts, **base, valid_at=raw(store, "RETURN datetime($t) AS v", t=when)[0]["v"])
+    assert raw(store, facts, **base, valid_at=when) == []
+    assert ran == ["audit/list_entities", "audit/entity_versions", "audit/graph_as_of", "audit/facts_as_of",
+                   "audit/changes", "audit/erasures_between"]
+
+
+def test_the_guide_names_the_namespace_safely(client: TestClient) -> None:
+    page = client.get("/guide", params={"key": "it's <b>"})
+    assert page.status_code == 200
+    assert ":param ns =&gt; &#x27;demo&#x27;" in page.text and "<b>" not in page.text
+    assert html.unescape(page.text).count(":param key => 'it\\'s <b>'") == 2
+    assert client.get("/guide", params={"ns": "not a namespace!"}).status_code in (400, 422)
