@@ -81,6 +81,11 @@ def load_pool(settings: Settings, data: Path, limit: int = 0) -> Pool:
     return Pool(texts, speakers, vectors, questions)
 
 
+def empty_pool() -> Pool:
+    """No texts: a run that seeds versions only needs none."""
+    return Pool([], [], np.zeros((0, 384), dtype=np.float32), [])
+
+
 def turn_text(pool: Pool, i: int) -> tuple[str, str]:
     """Text and speaker of turn i of the seeded stream."""
     j = (i * STRIDE) % len(pool.texts)

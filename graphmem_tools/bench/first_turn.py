@@ -27,6 +27,8 @@ import httpx
 
 from graphmem.localdb import free_port
 
+WARM = 30  # turns posted after the first ones, whose p50 is the warm figure
+
 
 def _timed(fn: Callable[[], httpx.Response]) -> float:
     started = time.perf_counter()
@@ -84,6 +86,10 @@ def one_run(timeout: float) -> dict[str, float | list[str]]:
                                                           json={"query": "where is ORD-48213?", "session": "s1"}))
                 out["recall2"] = _timed(lambda: http.post(f"/v1/{ns}/recall",
                                                           json={"query": "when was it due?", "session": "s1"}))
+                warm = sorted(_timed(lambda: http.post(f"/v1/{ns}/sessions/s2/turns",
+                                                       json={**turn, "text": f"Warm turn number {i}."}))
+                              for i in range(WARM))
+                out["warm"] = warm[len(warm) // 2]  # the p50 of a warm server's turns, same connection
             _purge(ns)
         finally:
             proc.send_signal(signal.SIGINT)
@@ -115,6 +121,10 @@ def command(runs: int, timeout: float) -> None:
         click.echo(f"run {run}: listening {r['listening']:.1f}s, ready {r['ready']:.1f}s after spawn | after ready: "
                    f"first turn {r['turn1'] * 1000:.0f} ms (second {r['turn2'] * 1000:.0f} ms), first recall "
                    f"{r['recall1'] * 1000:.0f} ms (second {r['recall2'] * 1000:.0f} ms)")
+        first, warm = r["turn1"], r["warm"]
+        assert isinstance(first, float) and isinstance(warm, float)
+        click.echo(f"  warm turn p50 ({WARM} more turns) {warm * 1000:.0f} ms: first turn / warm p50 = "
+                   f"{first / warm:.2f} (goal <= 2)")
         stray = r["stray"]
         assert isinstance(stray, list)
         click.echo(f"  server stderr lines that are not JSON log records: {len(stray)}"

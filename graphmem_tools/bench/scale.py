@@ -228,7 +228,11 @@ def command(turn_sizes: str, version_sizes: str, depth: int, queries: int, sampl
     if dir_bytes(where) is None:
         click.echo(f"store size: {where} is not readable here; growth per 1,000 items not measured", err=True)
     rng = random.Random(seed_value)
-    pool = seed.load_pool(settings, data_file("locomo10.json", data), pool_limit)
+    source = data_file("locomo10.json", data)
+    if (turn_sizes.strip() or compare) and not source.exists():
+        raise click.ClickException(f"{source} not found: the turns are seeded from LoCoMo's texts; pass --data "
+                                   "or set GRAPHMEM_DATA_DIR (or measure versions only: --turns '')")
+    pool = seed.load_pool(settings, source, pool_limit) if source.exists() else seed.empty_pool()
     click.echo(f"seeding: {len(pool.texts):,} real LoCoMo turns embedded once by the model; each seeded turn takes "
                f"one of them (text, speaker) and its embedding plus Gaussian noise (sigma {seed.NOISE}/dim), "
                f"renormalised: vectors distinct but clustered, texts repeat. Timings use the real read/write paths.")
