@@ -126,8 +126,8 @@ def unit_vector(i: int = 0) -> list[float]:
 
 async def save_graph(drv: Any, *, nodes: Sequence[Any] = (), edges: Sequence[Any] = (),
                      episodes: Sequence[Any] = (), batch: int = 2000) -> None:
-    """Write graphiti-core objects with its own bulk save (`add_nodes_and_edges_bulk`), `batch` edges per
-    transaction. Missing embeddings get `unit_vector` (no model, no LLM)."""
+    """Write graphiti-core objects with its own bulk save (`add_nodes_and_edges_bulk`), `batch` nodes or
+    edges per transaction. Missing embeddings get `unit_vector` (no model, no LLM)."""
     from graphiti_core.utils.bulk_utils import add_nodes_and_edges_bulk
 
     for i, n in enumerate(nodes):
@@ -136,7 +136,9 @@ async def save_graph(drv: Any, *, nodes: Sequence[Any] = (), edges: Sequence[Any
     for i, e in enumerate(edges):
         if e.fact_embedding is None:
             e.fact_embedding = unit_vector(i)
-    await add_nodes_and_edges_bulk(drv, list(episodes), [], list(nodes), [], None)  # type: ignore[arg-type]
+    await add_nodes_and_edges_bulk(drv, list(episodes), [], [], [], None)  # type: ignore[arg-type]
+    for i in range(0, len(nodes), batch):  # batched too: 20,000 nodes with embeddings overflow a small heap
+        await add_nodes_and_edges_bulk(drv, [], [], list(nodes[i:i + batch]), [], None)  # type: ignore[arg-type]
     for i in range(0, len(edges), batch):
         await add_nodes_and_edges_bulk(drv, [], [], [], list(edges[i:i + batch]), None)  # type: ignore[arg-type]
 
