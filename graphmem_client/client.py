@@ -122,6 +122,7 @@ class Client(Endpoints[Json]):
         """The same connection and key, another namespace."""
         other = Client(self._cfg.base_url, api_key=self._cfg.api_key, namespace=namespace, retries=self._cfg.retries,
                        backoff=self._cfg.backoff, max_delay=self._cfg.max_delay, http=self._http)
+        other._cfg.bookmark = self._cfg.bookmark  # it reads at least what this client wrote
         return other
 
     def request(self, method: str, path: str, *, params: dict[str, Any] | None = None, json: Any = None,
@@ -190,9 +191,11 @@ class AsyncClient(Endpoints[Coroutine[Any, Any, Json]]):
 
     def with_namespace(self, namespace: str) -> "AsyncClient":
         """The same connection and key, another namespace."""
-        return AsyncClient(self._cfg.base_url, api_key=self._cfg.api_key, namespace=namespace,
-                           retries=self._cfg.retries, backoff=self._cfg.backoff, max_delay=self._cfg.max_delay,
-                           http=self._http)
+        other = AsyncClient(self._cfg.base_url, api_key=self._cfg.api_key, namespace=namespace,
+                            retries=self._cfg.retries, backoff=self._cfg.backoff, max_delay=self._cfg.max_delay,
+                            http=self._http)
+        other._cfg.bookmark = self._cfg.bookmark  # it reads at least what this client wrote
+        return other
 
     def request(self, method: str, path: str, *, params: dict[str, Any] | None = None, json: Any = None,
                 write: bool = False, idempotency_key: str | None = None) -> Coroutine[Any, Any, Json]:

@@ -88,3 +88,13 @@ def test_the_client_sends_back_the_last_bookmark(mem: tuple[Client, list[httpx.R
     assert seen[-1].headers[HEADER] == first and c.bookmark == first  # a read keeps the token
     c.assert_fact("U-2", "plan", "pro")
     assert seen[-1].headers[HEADER] == first and c.bookmark not in (None, first)
+
+
+def test_a_client_for_another_namespace_starts_from_the_same_bookmark(
+        mem: tuple[Client, list[httpx.Request]]) -> None:
+    c, seen = mem
+    c.put_entity("U-3", type="user")
+    other = c.with_namespace(c.namespace)  # the same tenant under another handle: it must read this write
+    assert other.bookmark == c.bookmark
+    other.read_entity("U-3")
+    assert seen[-1].headers[HEADER] == c.bookmark
