@@ -6,7 +6,7 @@ the graph as of a date, the facts as of a date (and how the time properties comp
 week, erased entities. Each query is a named statement under `cypher/audit/`, rendered from its file as it
 runs (view fragments expanded: what `graphmem cypher show NAME` prints, comments left out), after a block of
 `:param` lines that set its parameters. Browser fetches the page from its own origin: the managed server
-allows `http://127.0.0.1:<port>` (`browser.remote_content_hostname_whitelist`) and the route answers with
+allows host `127.0.0.1` (`browser.remote_content_hostname_whitelist`, any port) and the route answers with
 `Access-Control-Allow-Origin: *`; the page holds no data, only our statements.
 """
 
@@ -90,8 +90,10 @@ def cypher_string(value: str) -> str:
 
 
 def param_lines(slide: Slide, *, ns: str, key: str) -> list[str]:
+    """One `:param` command a line, each ended by `;`: Browser runs a block of them one by one only so (without
+    the `;` it reads the whole block as one `:param` and answers a syntax error)."""
     values = {"{ns}": cypher_string(ns), "{key}": cypher_string(key)}
-    return [f":param {name} => {values.get(expr, expr)}" for name, expr in slide.params]
+    return [f":param {name} => {values.get(expr, expr)};" for name, expr in slide.params]
 
 
 def _pre(text: str) -> str:

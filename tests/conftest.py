@@ -40,10 +40,12 @@ def _docker_available() -> bool:
 
 @pytest.fixture(scope="session")
 def neo4j_server() -> Iterator[dict[str, str]]:
-    """Connection settings (as environment-style names) for the session's Neo4j."""
+    """Connection settings (as environment-style names) for the session's Neo4j; NEO4J_BROWSER_URL is its Neo4j
+    Browser ("" when unknown: with NEO4J_URI, unless NEO4J_BROWSER_URL is set too)."""
     if os.environ.get("NEO4J_URI"):
         yield {"NEO4J_URI": os.environ["NEO4J_URI"], "NEO4J_USER": os.environ.get("NEO4J_USER", "neo4j"),
-               "NEO4J_PASSWORD": os.environ.get("NEO4J_PASSWORD", "")}
+               "NEO4J_PASSWORD": os.environ.get("NEO4J_PASSWORD", ""),
+               "NEO4J_BROWSER_URL": os.environ.get("NEO4J_BROWSER_URL", "")}
         return
     if _docker_available():
         from testcontainers.neo4j import Neo4jContainer  # type: ignore[import-not-found]
@@ -51,9 +53,12 @@ def neo4j_server() -> Iterator[dict[str, str]]:
         from graphmem.localdb import VECTOR_MERGE_FACTOR
 
         container = Neo4jContainer("neo4j:5.26-community", password="graphmem-test").with_env(
-            "NEO4J_internal_dbms_index_vector_standard__merge__factor", str(VECTOR_MERGE_FACTOR))  # as the managed one
+            "NEO4J_internal_dbms_index_vector_standard__merge__factor", str(VECTOR_MERGE_FACTOR)).with_env(
+            "NEO4J_browser_remote__content__hostname__whitelist", "localhost,127.0.0.1")  # as the managed one
         with container as c:
-            yield {"NEO4J_URI": c.get_connection_url(), "NEO4J_USER": "neo4j", "NEO4J_PASSWORD": "graphmem-test"}
+            browser = f"http://{c.get_container_host_ip()}:{c.get_exposed_port(7474)}/browser/"
+            yield {"NEO4J_URI": c.get_connection_url(), "NEO4J_USER": "neo4j", "NEO4J_PASSWORD": "graphmem-test",
+                   "NEO4J_BROWSER_URL": browser}
         return
     from graphmem.localdb import LocalNeo4j, free_port
 
@@ -61,7 +66,8 @@ def neo4j_server() -> Iterator[dict[str, str]]:
     local = LocalNeo4j(Settings(_env_file=None, home=home, bolt_port=free_port(), http_port=free_port()))  # type: ignore[call-arg]
     info = local.start()
     try:
-        yield {"NEO4J_URI": info.bolt_uri, "NEO4J_USER": info.user, "NEO4J_PASSWORD": info.password}
+        yield {"NEO4J_URI": info.bolt_uri, "NEO4J_USER": info.user, "NEO4J_PASSWORD": info.password,
+               "NEO4J_BROWSER_URL": info.browser_url}
     finally:
         local.stop()
 

@@ -141,7 +141,7 @@ def apply_facts(tx: Tx, ns: Namespace, specs: Sequence[FactSpec], now: datetime,
         if close or write:
             names, written = touched.setdefault(lane.key, (set(), []))
             names.add(lane.name)
-            written += [(_value_key(lane.name, v.value), v) for v in write]
+            written += [(value_key(lane.name, v.value), v) for v in write]
     if not touched:  # nothing closed or written
         return changes
     # each distinct value's Attribute node is merged once, all in one order (concurrent writers then take
@@ -158,7 +158,7 @@ def apply_facts(tx: Tx, ns: Namespace, specs: Sequence[FactSpec], now: datetime,
     return changes
 
 
-def _value_key(name: str, value: Any) -> tuple[str, str, str]:
+def value_key(name: str, value: Any) -> tuple[str, str, str]:
     """One key per value as given, totally ordered. Python equates 1, 1.0 and True: each is merged as
     given, which leaves their equality to the graph, as a MERGE per version did."""
     return name, type(value).__name__, repr(value)

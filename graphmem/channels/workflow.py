@@ -49,6 +49,7 @@ from graphmem.channels.workflow_records import (
     embed_tasks,
     run_row,
 )
+from graphmem.channels.workflow_terms import cached_versions, shared_words
 from graphmem.channels.workflow_induce import Progress, Refiner, current, dedupe_one, induce_all, refresh
 from graphmem.instants import parse_instant, utcnow
 from graphmem.store import Store, Tx
@@ -241,10 +242,14 @@ def _by_type_then_procedure(store: Store, ns: Namespace, task: str, vector: Sequ
     Empty when no group has a type embedding yet (workflows induced before types were embedded).
     """
     query = words(task)
-    groups = store.read("workflow/match_groups", ns=ns.name, vector=list(vector), words=sorted(query))
+    groups = store.read("workflow/match_groups", ns=ns.name, vector=list(vector), cached=cached_versions(ns.name))
     if not groups:
         return []
-    lexical = type_overlap(query, {g["key"]: g["shared"] for g in groups})
+    shared = shared_words(ns.name, groups, query)
+    if shared is None:
+        groups = store.read("workflow/match_groups", ns=ns.name, vector=list(vector), cached={})
+        shared = shared_words(ns.name, groups, query) or {}
+    lexical = type_overlap(query, shared)
     of_type = {g["key"]: float(g["similarity"]) + LEXICAL_WEIGHT * lexical[g["key"]] for g in groups}
     top = sorted(of_type, key=lambda g: (-of_type[g], g))[:k + 2]
     rows = store.read("workflow/match_in_groups", ns=ns.name, groups=top, vector=list(vector))

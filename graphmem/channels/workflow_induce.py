@@ -30,6 +30,7 @@ from graphmem.channels.workflow_records import (
     update_props,
     workflow_props,
 )
+from graphmem.channels.workflow_terms import terms_version
 from graphmem.identifiers import DEFAULT_REGISTRY, Registry
 from graphmem.induction import (
     Induced,
@@ -152,8 +153,9 @@ def write_group(tx: Tx, store: Store, ns: Namespace, key: str, runs: Sequence[Ru
         if k not in made:
             tx.run("workflow/close_workflow", ns=ns.name, id=w.id, now=now, superseded_by=key, reason="regrouped")
             changes.append(Change(k, w.id, w.version, "merged", f"regrouped into {key}"))
+    terms = group_terms(runs) if drafts else []
     tx.run("workflow/set_group_embedding", ns=ns.name, key=key, embedding=type_embedding(store, drafts),
-           terms=group_terms(runs) if drafts else [])
+           terms=terms, version=terms_version(terms))
     return changes
 
 

@@ -86,7 +86,8 @@ def write_batch(store: Store, ns: Namespace, state: BulkState, events: Sequence[
             re-run the import: it resumes).
     """
     keys = sorted({k for ev in events for k in (ev.source_key, ev.target_key)})
-    fresh = sorted({lane_of(ev) for ev in events if lane_of(ev) not in state.lanes})
+    touched = sorted({lane_of(ev) for ev in events})
+    fresh = [lane for lane in touched if lane not in state.lanes]
 
     def work(tx: Tx) -> BulkState:
         rows = lock_entities(tx, ns, keys)
@@ -94,7 +95,7 @@ def write_batch(store: Store, ns: Namespace, state: BulkState, events: Sequence[
                             lanes=[{"from": f, "type": t, "to": k} for f, t, k in fresh]):
             raise Conflict("relations were written into the imported lanes during the import; run it again",
                            code="import_conflict")
-        lanes = {lane: list(vs) for lane, vs in state.lanes.items()}
+        lanes = {lane: list(state.lanes.get(lane, ())) for lane in touched}  # copied: a retry starts again
         last: dict[str, datetime] = {}
         closed: dict[int, tuple[datetime, str]] = {}  # id(version) -> txn_end, end_reason
         written: list[tuple[Lane, Version]] = []
@@ -111,7 +112,7 @@ def write_batch(store: Store, ns: Namespace, state: BulkState, events: Sequence[
             lanes[lane] = step(believed, plan)
             last[ev.source_key] = last[ev.target_key] = t
         earlier = [{"ref": v.ref, "at": wire(closed[id(v)][0]), "reason": closed[id(v)][1], "source": SOURCE}
-                   for vs in state.lanes.values() for v in vs if id(v) in closed]
+                   for lane in touched for v in state.lanes.get(lane, ()) if id(v) in closed]
         fresh_rows = [{"from": lane[0], "type": lane[1], "to": lane[2], "valid_from": wire(v.valid_from),
                        "valid_to": wire(v.valid_to), "txn_time": wire(v.txn_time),
                        "txn_end": wire(closed[id(v)][0]) if id(v) in closed else None,
@@ -123,9 +124,11 @@ def write_batch(store: Store, ns: Namespace, state: BulkState, events: Sequence[
                      source=mark_source, marks=list(done), now=utcnow())
         refs = {int(r["i"]): r["ref"] for r in out if r["i"] is not None}
         ids = {id(v): refs.get(i) for i, (_, v) in enumerate(written)}
-        return BulkState({lane: [v if v.ref is not None else
-                                 Version(v.value, v.valid_from, v.valid_to, v.txn_time, None, v.source, v.reason,
-                                         v.extra, ids[id(v)]) for v in vs]
-                          for lane, vs in lanes.items()})
+        after = dict(state.lanes)  # only this batch's lanes change (copying every lane made the import quadratic)
+        after.update({lane: [v if v.ref is not None else
+                             Version(v.value, v.valid_from, v.valid_to, v.txn_time, None, v.source, v.reason, v.extra,
+                                     ids[id(v)]) for v in vs]
+                      for lane, vs in lanes.items()})
+        return BulkState(after)
 
     return store.write(work)

@@ -94,7 +94,9 @@ class ImportReport:
     counts: Mapping[str, KindCount]
     unmappable: tuple[Unmappable, ...] = ()
     seconds: float = 0.0
-    relation_seconds: float = 0.0  # the relation phase alone (what edges/s measures)
+    relation_seconds: float = 0.0  # the relation phase alone
+    entity_seconds: float = 0.0
+    turn_seconds: float = 0.0
 
     @property
     def ok(self) -> bool:
@@ -104,6 +106,12 @@ class ImportReport:
     def edges_per_second(self) -> float | None:
         n = self.counts["relations"].written
         return n / self.relation_seconds if n and self.relation_seconds > 0 else None
+
+    @property
+    def overall_edges_per_second(self) -> float | None:
+        """Edges written per second of the whole import (reading what is there, mapping, every phase)."""
+        n = self.counts["relations"].written
+        return n / self.seconds if n and self.seconds > 0 else None
 
     def lines(self) -> list[str]:
         """The report as text lines (the CLI prints them)."""
@@ -115,6 +123,8 @@ class ImportReport:
             out.append(f"unmappable {u.kind} {u.uuid}: {u.why}")
         if self.unmappable:
             out.append("nothing was written: fix or leave out the records above, then import again")
-        rate = self.edges_per_second
-        out.append(f"{self.seconds:.1f}s in all" + (f"; relations: {rate:,.0f} edges/s" if rate else ""))
+        rate, overall = self.edges_per_second, self.overall_edges_per_second
+        out.append(f"{self.seconds:.1f}s in all" + (f" ({overall:,.0f} edges/s)" if overall else "")
+                   + f"; entities {self.entity_seconds:.1f}s, relations {self.relation_seconds:.1f}s"
+                   + (f" ({rate:,.0f} edges/s)" if rate else "") + f", turns {self.turn_seconds:.1f}s")
         return out

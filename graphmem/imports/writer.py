@@ -2,8 +2,8 @@
 
 Order: validate and map everything (`mapping`), find what an earlier import wrote (entity keys, turn ids,
 and an `ImportMark` per relation: `cypher/imports/*`), refuse the whole graph if anything is unmappable,
-then write entities (`put_entities`), relation events (in batches through `bulk` on lanes only the import
-writes, else `relate` / `unrelate` one at a time) and turns (`add_turns`).
+then write entities (in batches through `entities`), relation events (in batches through `bulk` on lanes
+only the import writes, else `relate` / `unrelate` one at a time) and turns (`add_turns`).
 
 Transaction times come from the source: every write passes its Graphiti time as the injected clock
 (`now`, see `graphmem.channels.temporal.clock`), in time order, so `known_at` reads see the graph as
@@ -11,14 +11,20 @@ Graphiti knew it then. `txn_now` still keeps each entity's times strictly increa
 the entity's last write moves just after it), and nothing is ever overwritten: an expired Graphiti edge
 becomes a version closed at `expired_at`, visible in the audit view.
 
-Idempotent: a re-run writes nothing. A bulk relation is marked in the transaction of its last event; one
-written by relate / unrelate is marked afterwards (every MARK_EVERY): a run stopped between those writes
-and the mark repeats them, which the timeline plans as no-ops or, for an expired edge, as one more closed
+Idempotent: a re-run writes nothing. Each batch is one transaction carrying its own marks: an entity batch
+creates the entities (a taken key is the mark), a bulk relation batch writes the `ImportMark` of each
+relation whose last event it holds, a turn chunk its turns (a taken turn id is the mark). A crash or a lost
+connection mid-import therefore leaves whole batches: each entity, relation or turn is written and marked,
+or absent; except a relation whose events span two batches (its mark waits for the later one; on a re-run
+its lane holds a version, so it goes through relate / unrelate) and one written by relate / unrelate, marked
+afterwards (every MARK_EVERY). A re-run skips what is marked and completes the rest; a relation written
+but not marked is repeated, which the timeline plans as no-ops or, for an expired edge, as one more closed
 version in the audit view (the believed state is the same).
 """
 
 from __future__ import annotations
 
+import threading
 import time
 from collections.abc import Iterable, Sequence
 from typing import Protocol
@@ -26,7 +32,11 @@ from typing import Protocol
 from graphmem.channels.conversation.turns import add_turns
 from graphmem.channels.graph import relate, relation_type_declaration, unrelate
 from graphmem.channels.temporal import put_entities, registry
+from graphmem.embedding import get_embedder
 from graphmem.imports.bulk import BulkState, lane_of, taken_lanes, write_batch
+from graphmem.imports.entities import BATCH as ENTITY_BATCH
+from graphmem.imports.entities import declared_many
+from graphmem.imports.entities import write_batch as write_entity_batch
 from graphmem.imports.mapping import SOURCE, EntityItem, Mapped, RelationEvent, entity_key, map_graph
 from graphmem.imports.records import KINDS, ImportReport, KindCount, SourceGraph, Unmappable
 from graphmem.instants import utcnow
@@ -70,11 +80,17 @@ def _present(store: Store, ns: Namespace, mapped: Mapped) -> tuple[set[str], set
     return entities, erased, relations, turns
 
 
-def _write_entities(store: Store, ns: Namespace, mapped: Mapped, skip: set[str], progress: Progress | None) -> int:
-    """In order of creation, each in a transaction of its own at its creation time; entities created at one
-    instant share one. (Side by side writers did not help: on the shared 2-core server, Neo4j's CPU is the
-    bound, not commit latency.)"""
+def _write_entities(store: Store, ns: Namespace, mapped: Mapped, skip: set[str], progress: Progress | None,
+                    bulk: bool = True) -> int:
+    """In order of creation: in batches through `entities` (`bulk`, each entity at its own creation time),
+    else each in a transaction of its own at its creation time, entities created at one instant sharing one
+    (the reference the bulk path is compared with)."""
     todo = [e for e in mapped.entities if e.uuid not in skip]
+    if bulk:
+        many = declared_many(store, ns, todo)
+        for i in range(0, len(todo), ENTITY_BATCH):
+            _tick(progress, write_entity_batch(store, ns, todo[i:i + ENTITY_BATCH], many))
+        return len(todo)
     groups: list[list[EntityItem]] = []
     for e in todo:
         if groups and groups[-1][0].at == e.at and len(groups[-1]) < store.settings.max_batch:
@@ -175,12 +191,27 @@ def _write_turns(store: Store, ns: Namespace, mapped: Mapped, skip: set[str], pr
     return len(todo)
 
 
+def _warm_embedder(store: Store) -> threading.Thread:
+    """Load the embedding model (turns need it; loading takes seconds) while entities and relations are
+    written, which wait on Neo4j. Joined before the turns are written: two loads must not race."""
+    def load() -> None:
+        try:
+            get_embedder(store.settings.model_path)
+        except Exception:  # noqa: BLE001 - add_turns loads it again and reports the error
+            pass
+
+    thread = threading.Thread(target=load, name="import-embedder", daemon=True)
+    thread.start()
+    return thread
+
+
 def import_graph(store: Store, ns: Namespace, *, graph: SourceGraph, progress: Progress | None = None,
                  bulk: bool = True) -> ImportReport:
     """Import a source graph (Graphiti's, read by `graphmem_tools.graphiti_source`) into `ns`; see
     `graphmem.imports.mapping` for what becomes what. With any unmappable record nothing is written and
-    the report lists each with graphmem's reason. `bulk=False` writes every relation through relate /
-    unrelate (slow; the bulk path must leave the same versions, which the tests compare).
+    the report lists each with graphmem's reason. `bulk=False` writes every entity through put_entities
+    and every relation through relate / unrelate (slow; the bulk paths must leave the same versions,
+    which the tests compare).
 
     Raises:
         StoreUnavailable: Neo4j unreachable (what was written stays; a re-run resumes).
@@ -203,10 +234,15 @@ def import_graph(store: Store, ns: Namespace, *, graph: SourceGraph, progress: P
         return ImportReport(counts, tuple(mapped.unmappable), time.perf_counter() - t0)
     if progress is not None:
         progress.reset(total=sum(read[k] - present[k] for k in KINDS))
-    written = {"entities": _write_entities(store, ns, mapped, entities, progress)}
+    warm = _warm_embedder(store) if len(turns) < len(mapped.turns) else None
     t1 = time.perf_counter()
-    written["relations"] = _write_relations(store, ns, mapped, relations, progress, bulk)
+    written = {"entities": _write_entities(store, ns, mapped, entities, progress, bulk)}
     t2 = time.perf_counter()
+    written["relations"] = _write_relations(store, ns, mapped, relations, progress, bulk)
+    t3 = time.perf_counter()
+    if warm is not None:
+        warm.join()
     written["turns"] = _write_turns(store, ns, mapped, turns, progress)
     counts = {k: KindCount(read[k], written[k], present[k], 0) for k in KINDS}
-    return ImportReport(counts, (), time.perf_counter() - t0, t2 - t1)
+    t4 = time.perf_counter()
+    return ImportReport(counts, (), t4 - t0, t3 - t2, t2 - t1, t4 - t3)

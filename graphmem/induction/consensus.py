@@ -3,8 +3,9 @@
 A step is identified across runs by its action and which occurrence of that action it is in the
 run (`(lookup_order, 1)`, `(click, 2)`), so runs of different lengths align without a costly
 multiple alignment. DESIGN contract: a step belongs to the workflow when it occurs in more than
-half of the successful runs; steps are ordered by their median position. Positions are counted
-among the kept steps only, so an optional extra step taken by a few runs does not shift the
+half of the successful runs (a procedure of a type split into several keeps a step taken by a
+smaller share of its runs, `procedures.PROCEDURE_SHARE`); steps are ordered by their median
+position. Positions are counted among the kept steps only, so an optional extra step taken by a few runs does not shift the
 others; a pair swapped in a minority of runs keeps the majority's order. Ties (an even split)
 fall back to the mean position, then to the order of the earliest run (runs come sorted by
 arrival), so an early tie does not flip the path back and forth as runs arrive.
@@ -31,13 +32,14 @@ def step_keys(steps: Iterable[Step]) -> list[StepKey]:
     return out
 
 
-def consensus(runs: Sequence[Sequence[StepKey]]) -> list[StepKey]:
-    """Keys present in more than half of the runs, ordered by median position among kept keys."""
+def consensus(runs: Sequence[Sequence[StepKey]], share: float = 0.5) -> list[StepKey]:
+    """Keys present in more than `share` of the runs (by default: half), ordered by median position
+    among kept keys."""
     n = len(runs)
     if n == 0:
         return []
     counts: Counter[StepKey] = Counter(k for r in runs for k in set(r))
-    kept = {k for k, c in counts.items() if 2 * c > n}
+    kept = {k for k, c in counts.items() if (2 * c > n if share == 0.5 else c > share * n)}
     ranks: dict[StepKey, list[int]] = defaultdict(list)
     first: dict[StepKey, tuple[int, int]] = {}
     for n_run, r in enumerate(runs):

@@ -18,7 +18,7 @@ from graphmem.induction.consensus import StepKey, consensus, risk_points, step_k
 from graphmem.induction.grouping import mask_task, redact_personal
 from graphmem.induction.model import Induced, Run
 from graphmem.induction.params import abstract
-from graphmem.induction.procedures import PROCEDURE_THRESHOLD, split_procedures
+from graphmem.induction.procedures import PROCEDURE_SHARE, PROCEDURE_THRESHOLD, split_procedures
 from graphmem.induction.subroutines import share_blocks
 from graphmem.induction.templates import generalise
 
@@ -36,11 +36,12 @@ def _describe(name: str, actions: Sequence[str], examples: Sequence[str]) -> str
 
 
 def induce_group(runs: Sequence[Run], *, key: str, registry: Registry = DEFAULT_REGISTRY,
-                 path: Sequence[StepKey] | None = None) -> Induced | None:
+                 path: Sequence[StepKey] | None = None, share: float = 0.5) -> Induced | None:
     """The workflow of one group: consensus of its successes, parameters, risks from its failures.
 
     `path` overrides the consensus (an LLM inducer choosing among the same steps); support, args
-    and risks are computed for it exactly as for the consensus. None when no run succeeded.
+    and risks are computed for it exactly as for the consensus. `share`: a step is kept when more
+    than this share of the successful runs take it. None when no run succeeded.
     """
     ordered = sorted(runs, key=Run.order_key)
     succ = [r for r in ordered if r.succeeded]
@@ -48,7 +49,7 @@ def induce_group(runs: Sequence[Run], *, key: str, registry: Registry = DEFAULT_
     if not succ:
         return None
     keyed = [step_keys(r.steps) for r in succ]
-    chosen = list(path) if path is not None else consensus(keyed)
+    chosen = list(path) if path is not None else consensus(keyed, share)
     steps, params = abstract(chosen, succ, registry)
     types = Counter(r.task_type for r in ordered if r.task_type)
     task_type = min(types, key=lambda t: (-types[t], t)) if types else None
@@ -91,7 +92,8 @@ def induce_type(runs: Sequence[Run], *, key: str, registry: Registry = DEFAULT_R
     procedures: list[Induced] = []
     for n, part in enumerate(parts):
         leader = next((r.id for r in part if r.succeeded), part[0].id)
-        induced = induce_group(part, key=procedure_key(key, leader, n == 0), registry=registry)
+        induced = induce_group(part, key=procedure_key(key, leader, n == 0), registry=registry,
+                               share=PROCEDURE_SHARE if len(parts) > 1 else 0.5)
         if induced is None:
             continue
         if len(parts) > 1:

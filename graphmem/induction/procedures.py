@@ -16,6 +16,12 @@ take it then keeps nothing. So runs are split by what they do and what they were
   same job asked in other words, with an extra step or two); failures then join their best-scoring procedure whatever the
   score (a failure cut short is still an attempt at that job) and never found one.
 
+A procedure of a type split into several is a family of related jobs asked in different words (on
+one website, "find a flight to X" and "find the cheapest flight for two"), whose runs share some
+steps and not others; its workflow keeps the steps more than `PROCEDURE_SHARE` of its runs take
+(each with its own `support`), not only the majority's: on real web demonstrations (Mind2Web) the
+majority of a procedure's runs agree on few steps, and the held-out task needs the others.
+
 It is a function of the set of runs (sorted by arrival first), so feeding runs one at a time and
 re-splitting gives the same procedures as one batch. A type whose runs are one job (noise, extra
 steps, a swapped pair) scores far above the threshold and stays one procedure.
@@ -31,7 +37,10 @@ from collections.abc import Sequence
 from graphmem.induction.model import Run
 
 #: mean of action and text cosine with a procedure's centroid at or above which a run joins it
-PROCEDURE_THRESHOLD = 0.45
+PROCEDURE_THRESHOLD = 0.2
+#: in a type split into several procedures, a step is kept when more than this share of its
+#: procedure's successful runs take it (a type of one procedure keeps the majority rule)
+PROCEDURE_SHARE = 0.2
 #: share of the smaller action set two runs must share to be one procedure whatever their texts say
 SAME_ACTIONS = 0.8
 MIN_SHARED = 3

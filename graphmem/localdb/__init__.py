@@ -197,8 +197,10 @@ class LocalNeo4j:
             "db.tx_log.rotation.retention_policy": s.tx_log_retention,
             "db.tx_log.rotation.size": s.tx_log_rotation_size,
             "dbms.usage_report.enabled": "false",
-            # Neo4j Browser may `:play` graphmem's guide (GET /guide) from the service on this machine
-            "browser.remote_content_hostname_whitelist": f"guides.neo4j.com,localhost,http://127.0.0.1:{s.port}",
+            # Neo4j Browser may `:play` graphmem's guide (GET /guide) from the service on this machine. Browser
+            # compares the host name (or scheme://host) alone, never the port: `http://127.0.0.1:8000` matched
+            # nothing (tests/integration/test_browser_screenshot.py plays it from a free port)
+            "browser.remote_content_hostname_whitelist": "guides.neo4j.com,localhost,127.0.0.1",
             # A vector index search walks one HNSW graph per Lucene segment. Neo4j merges vector segments
             # only once 50 pile up (fulltext: 2), so a store fed turn by turn searched some 70 segments:
             # at 100,000 turns one query for 38 neighbours took 18 ms (p50), 11 ms once merged to 14

@@ -1,7 +1,8 @@
 """`graphmem bench import_graphiti`: the import rate of `graphmem import graphiti` on a generated Graphiti
 graph (`graphiti_source.synthetic`: people working at companies, every 10th edge ended, every 20th
 expired), built with graphiti-core's bulk writer in a Neo4j of its own, imported into a fresh namespace
-of the configured graphmem Neo4j, which is purged afterwards. Needs graphmem[graphiti].
+of the configured graphmem Neo4j, then imported again (which must write nothing: its time is printed too);
+the namespace is purged afterwards. Needs graphmem[graphiti].
 """
 
 from __future__ import annotations
@@ -49,5 +50,9 @@ def command(edges: int, episodes: int, quiet: bool) -> None:
                 report = import_graph(store, ns, graph=graph, progress=progress)
             for line in report.lines():
                 click.echo(line)
+            again = import_graph(store, ns, graph=graph)
+            wrote = sum(c.written for c in again.counts.values())
+            click.echo(f"second import: {again.seconds:.1f}s, {wrote} written"
+                       + ("" if wrote == 0 and again.ok else " (expected nothing)"))
         finally:
             purge_namespace(store, ns.name)

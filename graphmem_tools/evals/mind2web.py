@@ -30,6 +30,7 @@ import logging
 import random
 import re
 import time
+import uuid
 from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -197,13 +198,13 @@ def command(data_path: Path | None, which: str, holdout: int, seed: int, keep: b
     halves = {s: by_half["even" if s in select_sites(list(held_by_site), "even") else "odd"] for s in held_by_site}
     started = time.perf_counter()
     offline_changed = 0
+    run = uuid.uuid4().hex[:6]
     with api_client() as (client, _store):
         for fold in range(holdout):
             held = {site: ts[fold] for site, ts in held_by_site.items() if len(ts) > fold}
             held_ids = {t.id for t in held.values()}
             stored = [t for t in tasks if t.id not in held_ids]
-            ns = f"eval-mind2web-{seed}-{fold}"
-            purge_namespace(_store, ns)
+            ns = f"eval-mind2web-{seed}-{fold}-{run}"  # a run of its own: two evaluations side by side never mix
             t0 = time.perf_counter()
             ingest(client, ns, stored, quiet)
             r = client.post(f"/v1/{ns}/workflows/induce", json={})
@@ -232,7 +233,9 @@ def command(data_path: Path | None, which: str, holdout: int, seed: int, keep: b
                     baselines(h, stored, sc)
             click.echo(f"fold {fold}: {len(stored)} trajectories posted and induced in {t1 - t0:.0f}s; "
                        f"matched in {time.perf_counter() - t1:.0f}s", err=True)
-            if not keep:
+            if keep:
+                click.echo(f"kept namespace {ns}", err=True)
+            else:
                 purge_namespace(_store, ns)
     click.echo(f"Mind2Web {path.name}: {len(held_by_site)} websites stored, {len(chosen)} evaluated (--sites {which}), "
                f"{holdout} held-out task(s) per website, seed {seed}, {time.perf_counter() - started:.0f}s; "

@@ -21,7 +21,7 @@ from graphmem.types import Namespace
 pytestmark = pytest.mark.neo4j
 
 PRE = re.compile(r'<pre class="pre-scrollable code runnable">(.*?)</pre>', re.DOTALL)
-PARAM = re.compile(r"^:param (\w+) => (.+)$")
+PARAM = re.compile(r"^:param (\w+) => (.+);$")
 
 
 def raw(store: Store, query: str, **params: Any) -> list[dict[str, Any]]:
@@ -77,5 +77,5 @@ def test_the_guide_names_the_namespace_safely(client: TestClient) -> None:
     page = client.get("/guide", params={"key": "it's <b>"})
     assert page.status_code == 200
     assert ":param ns =&gt; &#x27;demo&#x27;" in page.text and "<b>" not in page.text
-    assert html.unescape(page.text).count(":param key => 'it\\'s <b>'") == 2
+    assert html.unescape(page.text).count(":param key => 'it\\'s <b>';") == 2
     assert client.get("/guide", params={"ns": "not a namespace!"}).status_code in (400, 422)

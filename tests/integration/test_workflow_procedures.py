@@ -83,3 +83,27 @@ def test_online_and_offline_induction_give_the_same_workflows(store: Store, ns: 
     assert online == offline and len(online) == 3
     again = wf.induce_workflows(store, ns)
     assert {c.change for c in again.changes} == {"unchanged"}
+
+
+def test_matching_reads_a_groups_new_words_after_a_re_induction(store: Store, ns: Namespace) -> None:
+    from graphmem.channels.workflow_terms import cached_versions
+
+    def run(rid: str, task_type: str, place: str) -> None:
+        body = {"id": rid, "task": "Ship the parcel to the customer", "task_type": task_type, "outcome": "success",
+                "steps": [{"action": "open_form"}, {"action": "type_address", "args": {"value": place}},
+                          {"action": "submit"}]}
+        wf.add_trajectory(store, ns, run=wf.parse_trajectory(body))
+
+    for t in ["alpha-desk", "beta-desk"]:
+        run(f"{t}-1", t, "Lisbon")
+        run(f"{t}-2", t, "Porto")
+    task = "Ship the parcel to the customer in Zanzibar"
+    wf.match_workflows(store, ns, task=task, k=2)  # caches both groups' words
+    before = cached_versions(ns.name)
+    assert set(before) == {group_key(task_type="alpha-desk"), group_key(task_type="beta-desk")}
+    run("beta-desk-3", "beta-desk", "Zanzibar")  # a new word for beta only, in a typed value
+    found = wf.match_workflows(store, ns, task=task, k=2)
+    beta = group_key(task_type="beta-desk")
+    stored = store.read("workflow/match_groups", ns=ns.name, vector=[1.0] + [0.0] * 383, cached={})
+    assert cached_versions(ns.name)[beta] == next(r["version"] for r in stored if r["key"] == beta) != before[beta]
+    assert found[0].workflow.task_type == "beta-desk" and "shared words 1.000" in (found[0].why or "")

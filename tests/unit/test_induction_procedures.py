@@ -108,3 +108,24 @@ def test_the_split_is_a_function_of_the_set_of_runs() -> None:
 def test_type_overlap_weighs_rare_words() -> None:
     scores = type_overlap({"sonoma", "towels", "the"}, {"a": ["sonoma", "the"], "b": ["the"], "c": ["towels", "the"]})
     assert scores["a"] == scores["c"] > 2 * scores["b"] > 0  # a word every group has still counts, a little
+
+
+def test_a_procedure_of_a_split_type_keeps_the_steps_a_share_of_its_runs_take() -> None:
+    rs = runs()
+    flights = [r for r in rs if r.task.startswith("Find")]
+    extra = {r.id: n for n, r in enumerate(flights[:3])}  # 3 of 8 flight runs tick "non-stop"; 1 of 8 adds a note
+    changed = []
+    for r in rs:
+        steps = [s.to_json() for s in r.steps]
+        if r.id in extra:
+            steps.insert(-1, {"action": "CLICK [checkbox] Non-stop only", "args": {}})
+        if r.id == flights[-1].id:
+            steps.append({"action": "CLICK [button] Add a note", "args": {}})
+        changed.append(make_run(id=r.id, task=r.task, steps=steps, outcome=r.outcome, task_type=r.task_type, at=r.at))
+    procs = [w for w in induce_type(changed, key=KEY) if w.kind == "procedure"]
+    assert len(procs) == 2
+    flight = next(w for w in procs if "CLICK [tab] Flights" in w.actions)
+    step = next(s for s in flight.steps if s.action == "CLICK [checkbox] Non-stop only")
+    assert step.support == 3 and flight.actions.index(step.action) == len(flight.actions) - 2
+    assert "CLICK [button] Add a note" not in flight.actions  # 1 run in 8: under the share
+    assert flight.support == 3  # runs that take every step

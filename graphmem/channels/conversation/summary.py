@@ -159,18 +159,21 @@ def write_contents(store: Store, ns: Namespace, *, session: str, now: datetime) 
     if not chunks:
         return 0
     vectors = get_embedder(store.settings.model_path).embed([c.summary.text or " " for _, c in chunks])
-    for (rev, chunk), vector in zip(chunks, vectors):
+    for (_, chunk), vector in zip(chunks, vectors):
         chunk.embedding = vector
-        store.write(_content_writer(ns, chunk, rev))
+    # one transaction for the session's chunks: each commit updates the vector and full-text indexes, and a
+    # batch import folds a dozen chunks per request (they were a dozen commits competing with the import)
+    store.write(_content_writer(ns, chunks))
     return len(chunks)
 
 
-def _content_writer(ns: Namespace, chunk: Chunk, rev: int) -> Callable[[Tx], list[dict[str, Any]]]:
-    props = chunk.props()
-    turns = [t.id for t in chunk.turns]
+def _content_writer(ns: Namespace, chunks: list[tuple[int, Chunk]]) -> Callable[[Tx], None]:
+    writes = [{"id": chunk.id, "rev": rev, "props": chunk.props(), "turns": [t.id for t in chunk.turns]}
+              for rev, chunk in chunks]
 
-    def work(tx: Tx) -> list[dict[str, Any]]:
-        return tx.run("summary/write_content", ns=ns.name, id=chunk.id, rev=rev, props=props, turns=turns)
+    def work(tx: Tx) -> None:
+        for w in writes:  # oldest chunk first, as read (summary/read_queued)
+            tx.run("summary/write_content", ns=ns.name, **w)
 
     return work
 
