@@ -31,7 +31,7 @@ from graphmem import metrics
 from graphmem.channels.conversation import start_extractions, start_folds
 from graphmem.embedding import get_embedder
 from graphmem.errors import GraphmemError, PayloadTooLarge, StoreUnavailable
-from graphmem.recall.warmup import warm_up
+from graphmem.recall.warmup import warm_statements, warm_up
 from graphmem.settings import Settings, get_settings
 from graphmem.store import Store, connection_for
 
@@ -87,8 +87,9 @@ class ModelWarmer:
             warm_up(self.settings)  # the text pipeline's lazy parts (identifier patterns, time words)
             if self.app is not None:
                 warm_routes(self.app)
-        except Exception:  # an optimisation: never what keeps the service from being ready
-            log.warning("warm-up failed; the first requests pay it", exc_info=True)
+                warm_statements(self.app.state.holder.connect())  # Neo4j plans a turn's and a recall's statements
+        except Exception as exc:  # an optimisation: never what keeps the service from being ready
+            log.warning("warm-up failed (%s: %s); the first requests pay it", type(exc).__name__, exc)
         self.loaded.set()
         log.info("embedding model loaded", extra={"ms": round((time.perf_counter() - started) * 1000)})
 

@@ -17,6 +17,7 @@ import os
 os.environ["GRAPHITI_TELEMETRY_ENABLED"] = "false"  # before graphiti_core is imported: never phone home
 
 import asyncio  # noqa: E402
+import logging  # noqa: E402
 import shutil  # noqa: E402
 import tempfile  # noqa: E402
 from collections.abc import Callable, Iterator, Sequence  # noqa: E402
@@ -88,12 +89,20 @@ async def read_graph(drv: Any, group_ids: Sequence[str]) -> SourceGraph:
     from graphiti_core.nodes import EntityNode, EpisodicNode
 
     groups = list(group_ids)
-    nodes = await _pages(lambda c: EntityNode.get_by_group_ids(drv, groups, limit=PAGE, uuid_cursor=c),
-                         lambda n: n.uuid)
-    edges = await _pages(lambda c: EntityEdge.get_by_group_ids(drv, groups, limit=PAGE, uuid_cursor=c),
-                         lambda e: e.uuid)
-    episodes = await _pages(lambda c: EpisodicNode.get_by_group_ids(drv, groups, limit=PAGE, uuid_cursor=c),
-                            lambda e: e.uuid)
+    # graphiti-core's edge query names a property its bulk writer never sets (`reference_time`): the server then
+    # warns on every page (one multi-line log record per 1,000 edges, read as noise in the import's output)
+    notifications = logging.getLogger("neo4j.notifications")
+    level = notifications.level
+    notifications.setLevel(logging.ERROR)
+    try:
+        nodes = await _pages(lambda c: EntityNode.get_by_group_ids(drv, groups, limit=PAGE, uuid_cursor=c),
+                             lambda n: n.uuid)
+        edges = await _pages(lambda c: EntityEdge.get_by_group_ids(drv, groups, limit=PAGE, uuid_cursor=c),
+                             lambda e: e.uuid)
+        episodes = await _pages(lambda c: EpisodicNode.get_by_group_ids(drv, groups, limit=PAGE, uuid_cursor=c),
+                                lambda e: e.uuid)
+    finally:
+        notifications.setLevel(level)
     return SourceGraph(
         tuple(groups),
         tuple(SourceNode(n.uuid, n.name, n.group_id, tuple(n.labels), _aware(n.created_at), n.summary or "",

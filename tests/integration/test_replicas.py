@@ -30,6 +30,7 @@ from graphmem.localdb import free_port
 from graphmem.settings import Settings
 from graphmem.store import Store, purge_namespace
 from graphmem.types import Namespace
+from graphmem_tools.bench.replicas import run_phase
 
 pytestmark = pytest.mark.neo4j
 ROOT = Path(__file__).resolve().parents[2]
@@ -144,6 +145,20 @@ def test_what_one_replica_writes_the_other_reads(replicas: tuple[Replica, Replic
     assert window.status_code == 200 and "A-17" in window.text, window.text
     bad = _call(two, "GET", f"/v1/{ns.name}/entities/U-1", secret, token="%%%")
     assert bad.status_code == 400 and bad.json()["error"]["details"]["header"] == HEADER
+
+
+def test_under_concurrent_load_two_replicas_answer_as_one(replicas: tuple[Replica, Replica], ns: Namespace,
+                                                          key: tuple[str, str]) -> None:
+    """`graphmem bench replicas`' load, small: writers alternate replicas, each write read back from the other
+    with its header; every read shows its write, and afterwards both replicas answer alike and right."""
+    one, two = replicas
+    _call(one, "GET", f"/v1/{ns.name}/entities/nobody", key[0])  # both keyrings know the key before the load
+    _call(two, "GET", f"/v1/{ns.name}/entities/nobody", key[0])
+    tally, _, (differ, wrong) = run_phase([one.url, two.url], ns.name, writers=4, ops=6,
+                                          auth={"Authorization": f"Bearer {key[0]}"})
+    assert tally.errors == [] and tally.steps == 24
+    assert tally.own_write_read == tally.steps  # read-your-writes: 100 % with the header
+    assert (differ, wrong) == (0, 0)
 
 
 def test_a_key_revoked_is_refused_by_both_replicas(replicas: tuple[Replica, Replica], store: Store,

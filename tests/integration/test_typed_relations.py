@@ -17,6 +17,7 @@ from graphmem.errors import InvalidInput
 from graphmem.settings import Settings
 from graphmem.store import Store
 from graphmem.types import Namespace
+from graphmem_tools.bench.relations import legacy_store
 from graphmem_tools.cli import cli
 
 pytestmark = pytest.mark.neo4j
@@ -91,6 +92,11 @@ def test_migration_keeps_every_time_and_property_and_runs_once(store: Store, ns:
     ])
     raw(store, "MATCH (a:Attribute {ns: $ns, name: 'city', value: 'city-E'}) REMOVE a.caption", ns=ns.name)
     assert edges(traverse(store, ns, start="A", depth=2, valid_at=D("2026-02-01"))) == []  # old shape: unread
+    asked = [dict(valid_at=D("2026-02-01")), dict(valid_at=D("2026-04-01")),
+             dict(valid_at=D("2026-01-15"), known_at=D("2026-01-20"))]
+    with legacy_store(settings) as old_code:  # the traversal as graphmem ran it before typed relations
+        before = [[e for e in edges(traverse(old_code, ns, start="A", depth=2, **at)) if e[1] != "MENTIONS"]
+                  for at in asked]
 
     runner = CliRunner()
     env = {"NEO4J_URI": settings.neo4j_uri or "", "NEO4J_USER": settings.neo4j_user, "GRAPHMEM_CONFIG": "",
@@ -99,6 +105,7 @@ def test_migration_keeps_every_time_and_property_and_runs_once(store: Store, ns:
     assert first.exit_code == 0, first.output
     assert "relations retyped: 4; attribute values captioned: 1" in first.output
     assert "left as RELATES (type 'MENTIONS' is not accepted): 1" in first.output
+    assert [edges(traverse(store, ns, start="A", depth=2, **at)) for at in asked] == before  # same answers
 
     assert edges(traverse(store, ns, start="A", depth=2, valid_at=D("2026-02-01"))) == [
         ("A", "KNOWS", "B"), ("A", "WORKS_AT", "C")]
