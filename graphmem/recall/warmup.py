@@ -15,7 +15,6 @@ what remains:
 
 from __future__ import annotations
 
-import logging
 from collections.abc import Callable
 from typing import Any, TypeVar, cast
 
@@ -36,7 +35,6 @@ from graphmem.settings import Settings
 from graphmem.store import Store, Tx
 from graphmem.types import Namespace
 
-log = logging.getLogger(__name__)
 T = TypeVar("T")
 WARM_NS = "graphmem-warm-up"  # nothing is ever committed in it
 
