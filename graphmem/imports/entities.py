@@ -83,7 +83,11 @@ def write_batch(store: Store, ns: Namespace, items: Sequence[EntityItem], many: 
     params = plan_batch(items, many, registry(store))
 
     def work(tx: Tx) -> int:
-        row = tx.one("imports/create_entities", ns=ns.name, **params)
+        # fresh ids on every attempt: were a committed batch run again (the driver retries a unit whose commit
+        # it did not see answered), its keys would then count as taken (import_conflict, a re-run resumes)
+        # instead of matching this attempt's ids and getting a second set of versions
+        fresh = {**params, "entities": [{**e, "id": uuid4().hex} for e in params["entities"]]}
+        row = tx.one("imports/create_entities", ns=ns.name, **fresh)
         taken = sorted(row["taken"]) if row is not None else []
         if taken:  # raised inside: the transaction writes nothing
             raise Conflict(f"entities were created under imported keys during the import ({', '.join(taken[:5])}); "

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from typing import Any, TypeVar, cast
+from uuid import uuid4
 
 from graphmem.channels.conversation.records import NewTurn
 from graphmem.channels.conversation.turns import (
@@ -76,12 +77,19 @@ class _RollingBack:
 
         return self._store.write(rehearse, **kwargs)
 
+    def write_one(self, name: str, **params: Any) -> Any:
+        return self.write(lambda tx: tx.run(name, **params))
+
+    def autocommit(self, name: str, **params: Any) -> Any:
+        raise RuntimeError(f"a rehearsal cannot run {name!r}: it commits by itself")
+
 
 def warm_statements(store: Store) -> None:
     """Have Neo4j plan the statements of a turn write and of a recall (see the module's docstring)."""
     ns = Namespace.parse(WARM_NS)
+    session = f"warm-up-{uuid4().hex}"  # a session no caller can be writing to (group commit shares lanes)
     try:
-        add_turns(cast(Store, _RollingBack(store)), ns, session="warm-up", turns=[NewTurn(text=SAMPLE, speaker="Ana")])
+        add_turns(cast(Store, _RollingBack(store)), ns, session=session, turns=[NewTurn(text=SAMPLE, speaker="Ana")])
     except _Rehearsal:
         pass
-    recall(store, ns, query=QUESTION, session="warm-up")
+    recall(store, ns, query=QUESTION, session=session)

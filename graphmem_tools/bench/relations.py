@@ -66,8 +66,9 @@ def populate(store: Store, ns: Namespace, people: int, companies: int) -> None:
     declare_relation_type(store, ns, type="WORKS_AT", many=False)
 
 
-def _edges(view: GraphView) -> list[tuple[str, str, str]]:
-    return sorted((e.source_key, e.type, e.target_key) for e in view.edges)
+def _edges(view: GraphView) -> list[tuple[str, str, str, str, str]]:
+    """What a traversal found, with valid times (transaction times differ by side: written at other instants)."""
+    return sorted((e.source_key, e.type, e.target_key, str(e.valid_from), str(e.valid_to)) for e in view.edges)
 
 
 def side_by_side(typed: tuple[Store, Namespace], legacy: tuple[Store, Namespace], *, people: int, companies: int,
@@ -100,9 +101,10 @@ def side_by_side(typed: tuple[Store, Namespace], legacy: tuple[Store, Namespace]
         timed("write", lambda s, n: relate(s, n, source_key=p, type=kind, target_key=target, valid_from=vf),
               "typed" if i % 2 else "legacy")
     differ = 0
+    after = BASE + timedelta(days=writes + 2)  # as of after the last write: every write is visible
     for i in range(walks):
         start = f"P-{rng.randrange(people)}"
-        seen = timed("traverse", lambda s, n: _edges(traverse(s, n, start=start, depth=2)),
+        seen = timed("traverse", lambda s, n: _edges(traverse(s, n, start=start, depth=2, valid_at=after)),
                      "typed" if i % 2 else "legacy")
         differ += seen["typed"] != seen["legacy"]
     return out, differ
