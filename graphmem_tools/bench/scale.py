@@ -180,7 +180,7 @@ def compare_search(store: Store, ns: Namespace, pool: seed.Pool, queries: int, r
     it = iter(qs[20:])
     found = timed(lambda: search(store, ns, query=next(it), k=10, touch=False), queries)
     click.echo(f"compare: {ns.name} ({held:,} turns as stored): search p50 {statistics.median(found):.1f} ms "
-               f"p99 {pct(found, 99):.1f} ms (read-only, same questions; busy machine)")
+               f"p99 {pct(found, 99):.1f} ms (read-only, same questions)")
 
 
 def default_store_dir(settings: Settings) -> Path:
@@ -263,7 +263,7 @@ def command(turn_sizes: str, version_sizes: str, depth: int, queries: int, sampl
                 rows.append(row)
                 click.echo(f"turns {target:,}: " + ", ".join(f"{k} {cell(v)}" for k, v in row.items() if k != "size"))
             if rows:
-                report(f"turns ({ns_t.name}; times in ms, rates per second, store KB per 1,000 turns; busy machine)",
+                report(f"turns ({ns_t.name}; times in ms, rates per second, store KB per 1,000 turns)",
                        [("search_p50", "search p50"), ("search_p99", "search p99"), ("recall_p99", "recall p99"),
                         ("ingest_rate", "ingest turns/s"), ("seed_rate", "bulk seed/s"), ("kb_per_1k", "KB/1k turns")],
                        rows)
@@ -288,7 +288,7 @@ def command(turn_sizes: str, version_sizes: str, depth: int, queries: int, sampl
                 click.echo(f"versions {row['size']:,}: "
                            + ", ".join(f"{k} {cell(v)}" for k, v in row.items() if k != "size"))
             if rows:
-                report(f"fact versions ({ns_v.name}; {depth} per entity; times in ms; busy machine)",
+                report(f"fact versions ({ns_v.name}; {depth} per entity; times in ms)",
                        [("asof_p50", "as-of p50"), ("asof_p99", "as-of p99"), ("changes_p50", "/changes p50"),
                         ("changes_p99", "/changes p99"), ("seed_rate", "bulk seed/s"),
                         ("kb_per_1k", "KB/1k versions")], rows)
