@@ -53,8 +53,9 @@ def _versions(specs: Sequence[FactSpec], item: EntityItem, many: set[str]) -> li
 
 
 def plan_batch(items: Sequence[EntityItem], many: set[str], reg: Registry) -> dict[str, Any]:
-    """The parameters of `imports/create_entities` for new entities (pure): entities in key order, each
-    distinct (name, value) once in `apply_facts`' order, versions pointing at them by position."""
+    """The parameters of `imports/create_entities` for new entities (pure; `write_batch` adds the ids): entities
+    in key order, each distinct (name, value) once in `apply_facts`' order, versions pointing at them by
+    position."""
     planned = []
     for item in sorted(items, key=lambda e: e.spec.key):
         specs = [s.prepared(reg) for s in item.spec.fact_specs()]
@@ -64,7 +65,7 @@ def plan_batch(items: Sequence[EntityItem], many: set[str], reg: Registry) -> di
     at = {k: i for i, k in enumerate(order)}
     return {
         "attributes": [{"name": k[0], "value": values[k]} for k in order],
-        "entities": [{"key": item.spec.key, "id": uuid4().hex, "type": item.spec.type, "name": item.spec.name,
+        "entities": [{"key": item.spec.key, "type": item.spec.type, "name": item.spec.name,
                       "at": wire(clock(item.at)), "names": sorted({name for name, _ in vs}), "versions": [
                           {"a": at[value_key(name, v.value)], "name": name, "valid_from": wire(v.valid_from),
                            "valid_to": wire(v.valid_to), "txn_time": wire(v.txn_time), "source": v.source,
@@ -83,9 +84,9 @@ def write_batch(store: Store, ns: Namespace, items: Sequence[EntityItem], many: 
     params = plan_batch(items, many, registry(store))
 
     def work(tx: Tx) -> int:
-        # fresh ids on every attempt: were a committed batch run again (the driver retries a unit whose commit
-        # it did not see answered), its keys would then count as taken (import_conflict, a re-run resumes)
-        # instead of matching this attempt's ids and getting a second set of versions
+        # ids chosen per attempt: were a committed batch run again (the driver retries a unit whose commit it
+        # did not see answered), its keys then count as taken (import_conflict, a re-run resumes) instead of
+        # matching this attempt's ids and getting a second set of versions
         fresh = {**params, "entities": [{**e, "id": uuid4().hex} for e in params["entities"]]}
         row = tx.one("imports/create_entities", ns=ns.name, **fresh)
         taken = sorted(row["taken"]) if row is not None else []

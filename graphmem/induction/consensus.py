@@ -39,7 +39,7 @@ def consensus(runs: Sequence[Sequence[StepKey]], share: float = 0.5) -> list[Ste
     if n == 0:
         return []
     counts: Counter[StepKey] = Counter(k for r in runs for k in set(r))
-    kept = {k for k, c in counts.items() if (2 * c > n if share == 0.5 else c > share * n)}
+    kept = {k for k, c in counts.items() if c > share * n}
     ranks: dict[StepKey, list[int]] = defaultdict(list)
     first: dict[StepKey, tuple[int, int]] = {}
     for n_run, r in enumerate(runs):

@@ -29,17 +29,13 @@ from graphmem.queries import load_queries
 from graphmem.settings import Settings, load_settings
 from graphmem.store import Store, connection_for, open_store, purge_namespace
 from graphmem.types import Namespace
+from graphmem_tools.bench.temporal import pct
 
 LEGACY = {"graph/apply_relations": "bench/legacy_apply_relations",
           "graph/read_relation_lane": "bench/legacy_read_relation_lane",
           "graph/expand_frontier": "bench/legacy_expand_frontier"}
 GOAL = 1.2
 BASE = datetime(2024, 1, 1, tzinfo=timezone.utc)
-
-
-def pct(xs: list[float], q: float) -> float:
-    xs = sorted(xs)
-    return xs[min(len(xs) - 1, int(round(q / 100 * (len(xs) - 1))))] * 1000
 
 
 @contextmanager

@@ -36,6 +36,7 @@ from graphmem.bookmarks import HEADER
 from graphmem.localdb import free_port
 from graphmem.settings import load_settings
 from graphmem.store import connection_for, open_store, purge_namespace
+from graphmem_tools.bench.temporal import pct
 
 
 @dataclass
@@ -50,6 +51,7 @@ class Tally:
 
 
 def routed(uri: str) -> str:
+    """The `neo4j://` (routing) form of a `bolt://` URI."""
     scheme, rest = uri.split("://", 1)
     return f"{'neo4j+s' if scheme in ('bolt+s', 'neo4j+s') else 'neo4j'}://{rest}"
 
@@ -166,11 +168,6 @@ def _final(urls: list[str], ns: str, writers: int, ops: int, auth: dict[str, str
     return differ, wrong
 
 
-def _pct(xs: list[float], q: float) -> float:
-    xs = sorted(xs)
-    return xs[min(len(xs) - 1, int(round(q / 100 * (len(xs) - 1))))] * 1000 if xs else float("nan")
-
-
 def run_phase(urls: list[str], ns: str, writers: int, ops: int,
               auth: dict[str, str] | None = None) -> tuple[Tally, float, tuple[int, int]]:
     """The load against `urls` (one or more replicas): the tally, its seconds, and `_final`'s counts."""
@@ -206,9 +203,9 @@ def command(writers: int, ops: int) -> None:
                 plain = tally.plain_read / tally.steps if tally.steps else 0.0
                 click.echo(f"{label}: {tally.steps} steps in {seconds:.1f}s ({tally.steps / seconds:.0f} steps/s), "
                            f"errors {len(tally.errors)}; read-your-write with the header {ryw:.1%} (without it "
-                           f"{plain:.1%}); write p50 "
-                           f"{_pct(tally.write_s, 50):.1f} ms p99 {_pct(tally.write_s, 99):.1f} ms, read p50 "
-                           f"{_pct(tally.read_s, 50):.1f} ms p99 {_pct(tally.read_s, 99):.1f} ms")
+                           f"{plain:.1%})" + (f"; write p50 {pct(tally.write_s, 50):.1f} ms p99 "
+                                               f"{pct(tally.write_s, 99):.1f} ms, read p50 {pct(tally.read_s, 50):.1f}"
+                                               f" ms p99 {pct(tally.read_s, 99):.1f} ms" if tally.steps else ""))
                 click.echo(f"  final answers: differing between replicas {differ}, not the last write {wrong} "
                            f"(of {2 * writers})" + "".join(f"\n  error: {e}" for e in tally.errors[:5]))
         finally:

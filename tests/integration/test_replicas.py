@@ -30,18 +30,12 @@ from graphmem.localdb import free_port
 from graphmem.settings import Settings
 from graphmem.store import Store, purge_namespace
 from graphmem.types import Namespace
-from graphmem_tools.bench.replicas import run_phase
+from graphmem_tools.bench.replicas import routed, run_phase
 
 pytestmark = pytest.mark.neo4j
 ROOT = Path(__file__).resolve().parents[2]
 START_LIMIT = 180.0
 REVOCATION_BOUND = 1.0  # seconds: the keyring polls every 0.5 s (graphmem.keystore.REFRESH_SECONDS)
-
-
-def routed(uri: str) -> str:
-    """The `neo4j://` (routing) form of a `bolt://` URI."""
-    scheme, rest = uri.split("://", 1)
-    return f"{'neo4j+s' if scheme in ('bolt+s', 'neo4j+s') else 'neo4j'}://{rest}"
 
 
 @dataclass
