@@ -1,10 +1,16 @@
-// A chunk's text, structure and embedding for one revision, which takes it off the fold queue; a chunk folded
-// again since keeps its newer writer's content (that writer writes its own), so concurrent folds never
-// overwrite newer with older. Nor is text written that was made from a turn erased since it was read
-// ($turns): the chunk stays queued and is summarised again without it.
+// A chunk's text, structure and embedding for one revision, which takes it off the fold queue.
+// The chunk is write-locked first and only then checked: reads here are read-committed, so the worker's read
+// (summary/read_queued) may pair a revision with the turns of another moment (a fold committing between its
+// two reads), and a check made before the lock may be stale by the time it writes. Under the lock nothing
+// can move: the content is written only if the chunk is still at $rev and its live turns are exactly the
+// ones the text was made from ($turns). Otherwise it stays queued: a chunk folded again keeps its newer
+// writer's content (that writer writes its own), and a turn erased since the read is summarised out.
 MATCH (m:Summary {ns: $ns, id: $id})
-WHERE m.rev = $rev
-  AND NOT EXISTS { MATCH (m)-[:COVERS]->(t:Turn {ns: $ns}) WHERE t.id IN $turns AND t.erased_at IS NOT NULL }
+SET m.lock_ = true
+REMOVE m.lock_
+WITH m
+WITH m, [(m)-[:COVERS]->(t:Turn {ns: $ns}) WHERE /*include:live(t)*/ | t.id] AS live
+WHERE m.rev = $rev AND size(live) = size($turns) AND all(id IN $turns WHERE id IN live)
 SET m += $props, m.content_rev = $rev
 REMOVE m.queued
 RETURN m.id AS id

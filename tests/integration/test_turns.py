@@ -173,6 +173,33 @@ def test_a_chunk_left_queued_is_written_by_a_worker_scan(store: Store, ns: Names
     assert (ns.name, "s") not in queued
 
 
+def test_content_made_from_an_older_turn_set_is_not_written(store: Store, ns: Namespace,
+                                                            settings: Settings) -> None:
+    """The fold worker's read is read-committed: it may pair a chunk's new revision with the turns the chunk
+    covered before that fold (seen in CI: a summary counting 151 of 152 folded turns). Content made from
+    another turn set than the chunk's live one is not written; the chunk stays queued and the next write of
+    its content counts every turn."""
+    size = settings.window_size
+    add_turns(store, ns, session="s", turns=[NewTurn(f"order {i} shipped to Paris", id=f"o{i}")
+                                              for i in range(size + 2)])
+    assert drain_folds()
+    [stale] = store.read("summary/read_queued", ns=ns.name, session="s") or [None]
+    assert stale is None, "nothing queued after a drain"
+    [part] = store.read("summary/read_summaries", ns=ns.name, session="s", all=False)
+    chunk, before = part["summary"]["id"], part["summary"]["turn_count"]
+    covered = [f"o{i}" for i in range(before)]  # the first turns left the window, in order
+    add_turn(store, ns, session="s", turn=NewTurn("order 99 shipped to Lyon", id="o99"))  # folds one more into it
+    [queued] = store.read("summary/read_queued", ns=ns.name, session="s")
+    assert queued["id"] == chunk and len(queued["turns"]) == before + 1
+    # the stale pairing: the chunk's newest revision, the turns it covered before that fold
+    written = store.write(lambda tx: tx.one("summary/write_content", ns=ns.name, id=chunk, rev=queued["rev"],
+                                            turns=covered, props={"turn_count": before, "text": "stale"}))
+    assert written is None, "content made from another turn set is refused"
+    assert drain_folds()
+    summary = read_summary(store, ns, session="s")
+    assert summary.turn_count == before + 1 and "stale" not in summary.summary.text
+
+
 def test_forgetting_archives_past_capacity(store: Store, ns: Namespace, settings: Settings) -> None:
     capped = settings.model_copy(update={"namespace_capacity": 10, "window_size": 4})
     turns = [NewTurn(f"note {i}", at=T0 + timedelta(minutes=i), id=f"n{i}",
