@@ -1,6 +1,6 @@
 // A hybrid search's candidates and the rows ranking needs of them, in one round trip.
 // Candidates: nearest turns and summaries by the vector indexes and best by the full-text indexes (Lucene
-// BM25; $lucene requires +ns:"..."), each over-fetched ($*_fetch) because neither kind of index can
+// BM25; $lucene requires +ns:"..."^0, a filter that scores nothing), each over-fetched ($*_fetch) because neither kind of index can
 // pre-filter, then filtered to the namespace, view, session, speaker and time range and cut to $*_want. A
 // part whose fetch is 0 (or, for the full-text parts, whose $lucene is null) is skipped and returns no hits.
 // `*_fetched` < `*_fetch` means that index ran dry; the caller widens the parts that came back short.

@@ -59,7 +59,7 @@ def test_keyword_terms_leave_out_speaker_names() -> None:
 
 def test_lucene_query_requires_the_namespace() -> None:
     q = lucene_query(["order", "late"], "tenant-a")
-    assert q == '+ns:"tenant\\-a" +search_text:(order late)'
+    assert q == '+ns:"tenant\\-a"^0 +search_text:(order late)'  # filters, scores nothing
     assert lucene_query([], "x") is None
 
 

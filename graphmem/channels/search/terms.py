@@ -54,11 +54,16 @@ def scope_words(terms: Sequence[str]) -> list[str]:
 
 
 def lucene_query(terms: Sequence[str], ns: str) -> str | None:
-    """An OR of the escaped terms over the text field, required to be in the namespace."""
+    """An OR of the escaped terms over the text field, required to be in the namespace.
+
+    The namespace clause is boosted by 0: it still filters, but scores nothing. Scored, it added the same
+    constant to every hit and kept Lucene from skipping the documents that cannot reach the top (block-max
+    WAND): on a 1,000,000-turn namespace the keyword query took p50 27 ms, p99 63 ms, and 11 / 28 ms
+    boosted by 0, with the same top 50 in 120 of 120 queries (`docs/scaling.md`)."""
     if not terms:
         return None
     body = " ".join(escape_lucene(t) for t in terms)
-    return f'+ns:"{escape_lucene(ns)}" +search_text:({body})'
+    return f'+ns:"{escape_lucene(ns)}"^0 +search_text:({body})'
 
 
 def keyword_terms(terms: Sequence[str], speakers: Iterable[str | None]) -> list[str]:
