@@ -36,7 +36,7 @@ from graphmem.channels.search.records import Filters, Hit
 from graphmem.channels.search.keywords import KeywordStats, query_stems
 from graphmem.channels.search.stats import term_keys
 from graphmem.channels.search.terms import keyword_terms, lucene_query, query_terms, scope_words
-from graphmem.channels.search.tuner import MAX_FETCH, Tuner, widened
+from graphmem.channels.search.tuner import MAX_FETCH, Tuner, scan_instead, widened
 from graphmem.embedding import get_embedder
 from graphmem.store import Store
 from graphmem.types import Namespace
@@ -213,8 +213,9 @@ def _namespace_size(store: Store, ns: str) -> dict[str, Any]:
 
 def _exact_parts(store: Store, base: Mapping[str, Any], *, filtered: bool) -> set[str]:
     """The dense parts better served by an exact cosine scan of the namespace than by the shared vector
-    index: any kind of which the namespace holds no more items than the over-fetch its pass rate calls for
-    (a small tenant beside large ones: the scan is exact and reads fewer nodes than the index would)."""
+    index (`tuner.scan_instead`): any kind of which the namespace holds no more items than the over-fetch
+    its pass rate calls for, or too small a share of the index for even MAX_FETCH to yield enough (a small
+    tenant beside large ones: the scan is exact and reads fewer nodes than the index would)."""
     exact: set[str] = set()
     rates = tuner_of(store)
     n = _namespace_size(store, base["ns"])
@@ -222,7 +223,7 @@ def _exact_parts(store: Store, base: Mapping[str, Any], *, filtered: bool) -> se
                                     ("summary_vector", n["summaries"], n["all_summaries"], base["summary_want"])):
         key = (base["ns"], part, filtered)
         rates.seed(key, size=size, total=total)  # until measured: the namespace's share of the index
-        if size <= rates.fetch(key, want):
+        if scan_instead(size=size, total=total, want=want, fetch=rates.fetch(key, want)):
             exact.add(part)
     return exact
 
