@@ -188,11 +188,15 @@ def test_content_made_from_an_older_turn_set_is_not_written(store: Store, ns: Na
     [part] = store.read("summary/read_summaries", ns=ns.name, session="s", all=False)
     chunk, before = part["summary"]["id"], part["summary"]["turn_count"]
     covered = [f"o{i}" for i in range(before)]  # the first turns left the window, in order
-    add_turn(store, ns, session="s", turn=NewTurn("order 99 shipped to Lyon", id="o99"))  # folds one more into it
-    [queued] = store.read("summary/read_queued", ns=ns.name, session="s")
-    assert queued["id"] == chunk and len(queued["turns"]) == before + 1
+    # a fold that adds one more turn to the chunk, written directly (the worker may run at any moment here:
+    # whether it writes the new revision's content first or not, the stale write below must be refused)
+    add_turn(store, ns, session="other", turn=NewTurn("order 99 shipped to Lyon", id="o99"))
+    row = store.write(lambda tx: tx.one("summary/fold", ns=ns.name, session="s", now=T0,
+                                        covers=[{"summary": chunk, "turn": "o99"}],
+                                        summaries=[{"id": chunk, "props": {"turn_count": before + 1}}]))
+    [rev] = [r["rev"] for r in row["revs"] if r["id"] == chunk]
     # the stale pairing: the chunk's newest revision, the turns it covered before that fold
-    written = store.write(lambda tx: tx.one("summary/write_content", ns=ns.name, id=chunk, rev=queued["rev"],
+    written = store.write(lambda tx: tx.one("summary/write_content", ns=ns.name, id=chunk, rev=rev,
                                             turns=covered, props={"turn_count": before, "text": "stale"}))
     assert written is None, "content made from another turn set is refused"
     assert drain_folds()

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from graphmem.channels.search import _MIN_RATE, MAX_FETCH, _first_fetch, _next_rate, depth_for
-from graphmem.channels.search.tuner import scan_instead
+from graphmem.channels.search.tuner import SCAN_LIMIT, scan_instead
 
 
 def test_first_rate_is_the_measured_one_clamped() -> None:
@@ -40,6 +40,6 @@ def test_a_small_tenant_beside_a_huge_one_is_scanned_at_once() -> None:
     assert scan_instead(size=700, total=1_000_000, want=30, fetch=600)
     assert scan_instead(size=35, total=600_000, want=30, fetch=38)  # the scan reads less than the fetch
     assert not scan_instead(size=3_000, total=10_000, want=60, fetch=250)  # 30 %: the index delivers
-    # too large to scan in one go: the index (widened, then the scan if it still comes back short)
-    assert not scan_instead(size=MAX_FETCH + 1, total=10_000_000, want=60, fetch=1200)
-    assert scan_instead(size=MAX_FETCH, total=10_000_000, want=60, fetch=1200)
+    # too large to scan on the share alone: the index (widened, then the scan if it still comes back short)
+    assert not scan_instead(size=SCAN_LIMIT + 1, total=10_000_000, want=60, fetch=SCAN_LIMIT)
+    assert scan_instead(size=SCAN_LIMIT, total=10_000_000, want=60, fetch=SCAN_LIMIT - 1)

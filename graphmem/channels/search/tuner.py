@@ -13,6 +13,9 @@ from __future__ import annotations
 import math
 
 MAX_FETCH = 4096
+#: the most items `scan_instead` scans on the namespace's share alone (measured: ~680 turns; exact ranking costs
+#: about 60 µs a turn here, so 1,000 is ~60 ms, the search budget)
+SCAN_LIMIT = 1000
 MIN_RATE = 1 / 16
 DEFAULT_RATE = 0.25
 MAX_KEYS = 65_536  # rates one store remembers (up to 4 per namespace): the least recently set go first
@@ -34,12 +37,13 @@ def depth_for(k: int) -> int:
 def scan_instead(*, size: int, total: int, want: int, fetch: int) -> bool:
     """Whether a kind of which the namespace holds `size` of the index's `total` items is better scanned
     exactly than asked of the shared index: when the scan reads no more than the first fetch would, or
-    no more than MAX_FETCH while even MAX_FETCH of the index would, at the namespace's share, yield fewer
+    no more than SCAN_LIMIT while even MAX_FETCH of the index would, at the namespace's share, yield fewer
     than `want` (the search would widen twice, come back short and scan anyway). The second case is a
     small tenant beside a huge one: at depth 30, LoCoMo namespaces of ~680 turns beside 1,006,962 turns
     searched at p50 82 ms, p90 118 ms through the doomed widenings and 33 / 42 ms scanned at once (180
-    searches each, interleaved). At depth 60 their first fetch already covers them."""
-    return size <= fetch or (size <= MAX_FETCH and size * MAX_FETCH < want * total)
+    searches each, interleaved). At depth 60 their first fetch already covers them. The share stands in for
+    the pass rate, which for a tenant whose own turns are nearest its queries is pessimistic: hence the cap."""
+    return size <= fetch or (size <= SCAN_LIMIT and size * MAX_FETCH < want * total)
 
 
 def next_rate(old: float | None, measured: float) -> float:
