@@ -10,10 +10,8 @@
 MATCH (m:Summary {ns: $ns, id: $id})
 SET m.lock_ = true
 REMOVE m.lock_
-WITH m
 WITH m, [(m)-[:COVERS]->(t:Turn {ns: $ns}) WHERE /*include:live(t)*/ | t.id] AS live
-WHERE m.rev = $rev AND size(live) = size($turns) AND all(id IN $turns WHERE id IN live)
-  AND all(id IN live WHERE id IN $turns)
+WHERE m.rev = $rev AND all(id IN $turns WHERE id IN live) AND all(id IN live WHERE id IN $turns)
 SET m += $props, m.content_rev = $rev
 REMOVE m.queued
 RETURN m.id AS id
