@@ -30,8 +30,9 @@ _WRITE: dict[int | str, dict[str, Any]] = {
 @router.post("/sessions/{sid}/turns", status_code=201, response_model=TurnWriteOut, responses=_WRITE)
 def post_turn(sid: SessionId, body: TurnIn, ns: NamespaceDep, _: WriterDep, store: StoreDep,
               settings: SettingsDep) -> TurnWriteOut:
-    """Store a turn: embedded, linked to the previous turn and to the entities it mentions; turns that
-    leave the window are folded into the session's summary before this returns."""
+    """Store a turn: embedded, linked to the previous turn and to the entities it mentions, readable in the
+    window when this returns. Turns that leave the window join a summary chunk in the same transaction; the
+    chunk's text is written in the background (about a second), or at once when the summary is read."""
     result = turns.add_turns(store, ns, session=sid, turns=[body.spec()], settings=settings)
     return TurnWriteOut.of_result(result)
 

@@ -14,6 +14,9 @@ real read and write paths are timed:
 - both: store growth per 1,000 items: the Neo4j store directory (`--store-dir`, the managed server's by
   default) before and after the seeding step, when it is readable here. Other writers on the same server
   add to it: read it as an upper bound on a shared machine.
+Before each size's timings (and again before the ingest timing) the run waits until the managed Neo4j has
+stopped merging index segments (bench._quiet: its CPU under 10 % of a core for 15 s, at most
+`--quiet-timeout`); it can watch only the managed server on this machine, and says so otherwise.
 Then, per metric, the slope between consecutive sizes: (cost at the larger / cost at the smaller) scaled to a
 10x step, i.e. ratio ** (1 / log10(size ratio)). 1.00 is flat. With `--prefix` (or `--keep`) the namespaces
 stay (their names are printed) and a later run with the same `--prefix` tops them up instead of seeding
@@ -28,6 +31,7 @@ import os
 import random
 import statistics
 import time
+from collections.abc import Callable
 from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -40,6 +44,7 @@ from graphmem.settings import Settings, default_home, load_settings
 from graphmem.store import Store, open_store, purge_namespace
 from graphmem.types import Namespace
 from graphmem_tools.bench import _scale_seed as seed
+from graphmem_tools.bench._quiet import managed_pid, wait_quiet
 from graphmem_tools.bench.search import pct, timed
 from graphmem_tools.paths import data_file
 
@@ -114,13 +119,14 @@ def settled(run: Any, questions: list[str], rng: random.Random, *, rounds: int =
 
 
 def measure_turns(store: Store, ns: Namespace, pool: seed.Pool, queries: int, ingest: int,
-                  rng: random.Random) -> dict[str, Any]:
+                  rng: random.Random, quiet: Callable[[str], float | None]) -> dict[str, Any]:
     from graphmem.channels.conversation import NewTurn, add_turns, drain_folds
     from graphmem.channels.search import search
     from graphmem.recall import recall
 
     warm = min(20, queries)
     qs = [rng.choice(pool.questions) for _ in range(queries + warm)]
+    waited = quiet("search")
     for q in qs[:warm]:  # warm caches and plans
         search(store, ns, query=q, k=10, touch=False)
         recall(store, ns, query=q)
@@ -130,7 +136,7 @@ def measure_turns(store: Store, ns: Namespace, pool: seed.Pool, queries: int, in
     it = iter(qs[warm:])
     asked = timed(lambda: recall(store, ns, query=next(it)), queries)
     out: dict[str, Any] = {"search_p50": statistics.median(found), "search_p99": pct(found, 99),
-                           "recall_p99": pct(asked, 99), "settle_rounds": rounds}
+                           "recall_p99": pct(asked, 99), "settle_rounds": rounds, "quiet_wait_s": waited}
     if ingest:
         # one untimed session first: right after seeding, the write path's pages are not in the page cache
         # yet (measured at 1M: the first 200 turns at 20 turns/s, the next 200 at 69), and the rate asked
@@ -139,6 +145,7 @@ def measure_turns(store: Store, ns: Namespace, pool: seed.Pool, queries: int, in
         add_turns(store, ns, session=f"live-{uuid4().hex[:8]}",
                   turns=[NewTurn(pool.texts[j], speaker=pool.speakers[j]) for j in texts[ingest:]])
         drain_folds(timeout=300)  # its summaries are not written during the timing
+        quiet("ingest")
         started = time.perf_counter()
         for i in range(0, ingest, seed.SESSION):
             add_turns(store, ns, session=f"live-{uuid4().hex[:8]}",
@@ -220,7 +227,7 @@ def default_store_dir(settings: Settings) -> Path:
 @click.option("--depth", default=10, show_default=True, help="versions per entity (entities = versions / depth)")
 @click.option("--queries", default=200, show_default=True, help="timed searches and recalls per size")
 @click.option("--samples", default=500, show_default=True, help="timed as-of reads per size")
-@click.option("--ingest", default=200, show_default=True, help="turns written through the real path per size")
+@click.option("--ingest", default=400, show_default=True, help="turns written through the real path per size")
 @click.option("--prefix", default=None, help="namespace prefix (default scale-<random>); reuse one kept earlier")
 @click.option("--keep", is_flag=True, help="keep both namespaces (to top them up in a later run)")
 @click.option("--purge", "drop", is_flag=True,
@@ -232,10 +239,13 @@ def default_store_dir(settings: Settings) -> Path:
 @click.option("--pool", "pool_limit", default=0, help="use only the first N LoCoMo turns as the pool (0: all)")
 @click.option("--compare", default=None,
               help="also time search (read-only: no touch) on this existing namespace, e.g. one of real ingested turns")
+@click.option("--quiet-timeout", default=900.0, show_default=True,
+              help="seconds to wait, before timing a size, for the managed server to stop merging index segments "
+                   "(its CPU under 10 %% of a core for 15 s); 0: do not wait")
 @click.option("--seed", "seed_value", default=7, show_default=True)
 def command(turn_sizes: str, version_sizes: str, depth: int, queries: int, samples: int, ingest: int,
             prefix: str | None, keep: bool, drop: bool, store_dir: Path | None, data: Path | None, pool_limit: int,
-            compare: str | None, seed_value: int) -> None:
+            compare: str | None, quiet_timeout: float, seed_value: int) -> None:
     """Search/recall/as-of latency, ingest rate and store size at several sizes, with the slope per 10x."""
     logging.getLogger("neo4j.notifications").setLevel(logging.ERROR)
     t_sizes = sizes(turn_sizes, "--turns", seed.SESSION)
@@ -253,6 +263,15 @@ def command(turn_sizes: str, version_sizes: str, depth: int, queries: int, sampl
     if dir_bytes(where) is None:
         click.echo(f"store size: {where} is not readable here; growth per 1,000 items not measured", err=True)
     rng = random.Random(seed_value)
+    pid = managed_pid(settings) if quiet_timeout > 0 else None
+
+    def quiet(what: str) -> float | None:
+        if quiet_timeout <= 0:
+            return None
+        got = wait_quiet(pid, quiet_timeout)
+        click.echo(f"  before timing {what}: {got.describe()}", err=True)
+        return got.waited if got.share is not None else None
+
     source = data_file("locomo10.json", data)
     if (turn_sizes.strip() or compare) and not source.exists():
         raise click.ClickException(f"{source} not found: the turns are seeded from LoCoMo's texts; pass --data "
@@ -284,7 +303,7 @@ def command(turn_sizes: str, version_sizes: str, depth: int, queries: int, sampl
                     click.echo(f"{ns_t.name} already holds {have:,} seeded turns: no measurement at {target:,}",
                                err=True)
                     continue
-                row.update(measure_turns(store, ns_t, pool, queries, ingest, rng))
+                row.update(measure_turns(store, ns_t, pool, queries, ingest, rng, quiet))
                 rows.append(row)
                 click.echo(f"turns {target:,}: " + ", ".join(f"{k} {cell(v)}" for k, v in row.items() if k != "size"))
             if rows:
@@ -308,6 +327,7 @@ def command(turn_sizes: str, version_sizes: str, depth: int, queries: int, sampl
                     click.echo(f"{ns_v.name} already holds {have * depth:,} versions: no measurement at {target:,}",
                                err=True)
                     continue
+                quiet("as-of reads")
                 row.update(measure_versions(store, ns_v, entities, depth, samples, rng))
                 rows.append(row)
                 click.echo(f"versions {row['size']:,}: "
