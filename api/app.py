@@ -28,7 +28,7 @@ from api.body import BodyLimit
 from api import idempotency as idempotency_keys
 from api.logs import request_id_var
 from graphmem import metrics
-from graphmem.channels.conversation import start_extractions, start_folds
+from graphmem.channels.conversation import start_embeddings, start_extractions, start_folds
 from graphmem.embedding import get_embedder
 from graphmem.errors import GraphmemError, PayloadTooLarge, StoreUnavailable
 from graphmem.recall.warmup import warm_statements, warm_up
@@ -194,6 +194,7 @@ class StoreHolder:
                 self.store.apply_schema()
                 self.schema_ok = True
                 start_folds(self.store)  # summaries a stopped process left queued get their text
+                start_embeddings(self.store)  # turns a stopped process left without their embedding
                 start_extractions(self.store)  # with an LLM: turns a stopped process left queued
             return self.store
 

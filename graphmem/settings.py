@@ -7,7 +7,7 @@ from __future__ import annotations
 import os
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import AliasChoices, Field, SecretStr, ValidationError, field_validator
 from pydantic_settings import (
@@ -73,6 +73,10 @@ class Settings(BaseSettings):
     # write queued summary text in this process (graphmem.channels.conversation.folds); off: only queue it,
     # for another process's worker (a service run as several processes may leave one worker on)
     fold_worker: bool = True
+    # inline: a turn write embeds its turns before it answers; background: it answers first and the embedding
+    # worker (graphmem.channels.conversation.embeddings, where fold_worker is on) embeds them about 0.1 s
+    # later: a live POST is faster, and until then dense search does not find the turn (keyword search does)
+    embed_writes: Literal["inline", "background"] = "inline"
     retention_days: float = Field(30.0, ge=0)
     # HMAC key of erasure tombstones; None: generated once into <home>/erasure.secret (mode 0600)
     erasure_secret: SecretStr | None = None

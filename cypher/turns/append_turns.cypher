@@ -1,7 +1,9 @@
 // Append a batch of turns to a session locked by turns/lock_session in the same transaction (seqs computed
 // from its head): each turn follows the one before by NEXT, the session's last turn first, and the head
-// moves to the last new turn. Embeddings were computed before the transaction. `extraction: 'queued'` (or
-// nothing) puts a turn on the extraction queue (conversation/extraction.py) in the same transaction.
+// moves to the last new turn. Embeddings were computed before the transaction, or, with
+// GRAPHMEM_EMBED_WRITES=background, are written later: `embed_queued: true` (and no embedding) puts the turn on
+// the embedding queue (conversation/embeddings.py). `extraction: 'queued'` (or nothing) puts a turn on the
+// extraction queue (conversation/extraction.py) in the same transaction.
 // Then each new turn MENTIONS every live entity whose key appears in its text ($keyed: exact, never fuzzy)
 // and every live entity currently holding an identifier value found in it ($paired: the value normalised
 // by the identifier registry, as the attribute was stored). One statement: every round trip here is spent
@@ -12,7 +14,7 @@ UNWIND $turns AS r
 CREATE (t:Turn {ns: $ns, id: r.id, session: $session, seq: r.seq, role: r.role, speaker: r.speaker,
                 text: r.text, search_text: r.search_text, at: r.at, embedding: r.embedding,
                 metadata_json: r.metadata_json, importance: r.importance, created_at: r.created_at,
-                extraction: r.extraction})
+                extraction: r.extraction, embed_queued: r.embed_queued})
 CREATE (t)-[:IN]->(s)
 WITH s, p, collect(t) AS made
 WITH s, made, [x IN [p] + made WHERE x IS NOT NULL] AS chain

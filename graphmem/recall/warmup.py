@@ -19,6 +19,7 @@ from collections.abc import Callable
 from typing import Any, TypeVar, cast
 from uuid import uuid4
 
+from graphmem.channels.conversation.embeddings import labelled
 from graphmem.channels.conversation.records import NewTurn
 from graphmem.channels.conversation.turns import (
     add_turns,
@@ -26,7 +27,6 @@ from graphmem.channels.conversation.turns import (
     importance_of,
     indexed_text,
     key_candidates,
-    labelled,
 )
 from graphmem.identifiers import registry_for
 from graphmem.instants import utcnow

@@ -2,6 +2,7 @@
 
 The modules import one another only downward, never in a cycle: `turns` (the write, which folds what
 leaves the window) uses `folds` (the worker writing the folded chunks' text off the request path),
+`embeddings` (with GRAPHMEM_EMBED_WRITES=background, the worker writing the turns' embeddings after the POST),
 `extraction` (the worker writing what an LLM extracts from turns posted with `extract`, over `extract_prompts`),
 `summary` (chunk summaries) and `window`; those use only `summary` and `records` (plain records, no I/O).
 The pure extractive summariser stays in `graphmem.summarise`: the LLM client and search's query
@@ -19,6 +20,7 @@ from graphmem.channels.conversation.records import (
     TurnRow,
     Window,
 )
+from graphmem.channels.conversation.embeddings import drain_embeddings, start_embeddings
 from graphmem.channels.conversation.folds import drain_folds, start_folds
 from graphmem.channels.conversation.extraction import drain_extractions, start_extractions
 from graphmem.channels.conversation.summary import Summariser, read_summary, summariser_for
@@ -39,12 +41,14 @@ __all__ = [
     "add_turn",
     "add_turns",
     "archive_past_capacity",
+    "drain_embeddings",
     "drain_extractions",
     "drain_folds",
     "get_turn",
     "read_summary",
     "read_window",
     "split_window",
+    "start_embeddings",
     "start_extractions",
     "start_folds",
     "summariser_for",

@@ -31,6 +31,7 @@ from datetime import datetime
 from typing import Any
 
 from graphmem.channels.conversation.records import AddResult, NewTurn, Turn, TurnRow
+from graphmem.channels.conversation.embeddings import labelled, queue_embeddings
 from graphmem.channels.conversation.folds import queue_fold
 from graphmem.channels.conversation.extraction import check_extraction, queue_extractions
 from graphmem.channels.conversation.summary import Summariser, assign_chunks, summariser_for, write_fold
@@ -85,11 +86,6 @@ def check_turn(turn: NewTurn, *, max_chars: int, prefix: str = "") -> None:
         # what Neo4j and a response can hold: depth <= 32, 64-bit integers, valid Unicode (a 900-deep
         # object used to be stored, then failed every read of its turn and window)
         limits.check_json(turn.metadata, f"{prefix}metadata")
-
-
-def labelled(speaker: str | None, text: str) -> str:
-    """The text as it is embedded and indexed: who said it matters to what it means."""
-    return f"{speaker}: {text}" if speaker else text
 
 
 def indexed_text(speaker: str | None, text: str, at: datetime) -> str:
@@ -282,15 +278,19 @@ def _write(store: Store, job: _Job) -> tuple[list[dict[str, Any]], _Written]:
             assert job.result is not None
             return job.result
     batch = lanes.take(job)
+    later = job.settings.embed_writes == "background"  # the embedding worker embeds them after the commit
     try:
         try:  # the expensive part, outside any lock: one model call for the whole batch
             rows = [r for j in batch for r in j.base]
-            vectors = get_embedder(job.settings.model_path).embed_shared([r["labelled"] for r in rows])
+            vectors: list[list[float] | None] = [None] * len(rows) if later else \
+                list(get_embedder(job.settings.model_path).embed_shared([r["labelled"] for r in rows]))
             for r, v in zip(rows, vectors):
-                r["embedding"] = v
+                r["embedding"], r["embed_queued"] = v, (True if later else None)
         finally:  # the next batch forms and embeds while this one waits for the session lock
             lanes.hand_on(job)
         written = _commit(store, batch)
+        if later:
+            queue_embeddings(store, job.ns, job.session)
         if written.revs:  # the chunks' text and embedding: off the request path, queued in Neo4j
             queue_fold(store, job.ns, job.session, job.summarise)
     except BaseException as exc:
@@ -354,7 +354,7 @@ def _append(tx: Tx, ns: Namespace, session: str, base: list[dict[str, Any]], set
             head["open_id"], [_row(t) for t in head.get("open_turns") or []]),
         leaving=leaving, chunk_size=settings.window_size)
     turn_params = [{k: r[k] for k in ("id", "seq", "role", "speaker", "text", "search_text", "at", "embedding",
-                                      "metadata_json", "importance", "created_at", "extraction")} for r in rows]
+                                      "metadata_json", "importance", "created_at", "extraction", "embed_queued")} for r in rows]
     tx.run("turns/append_turns", ns=ns.name, session=session, turns=turn_params, now=now,
            seq=rows[-1]["seq"], last_turn=rows[-1]["id"],
            keyed=[{"id": r["id"], "keys": r["keys"]} for r in rows if r["keys"]],
