@@ -354,7 +354,8 @@ def _append(tx: Tx, ns: Namespace, session: str, base: list[dict[str, Any]], set
             head["open_id"], [_row(t) for t in head.get("open_turns") or []]),
         leaving=leaving, chunk_size=settings.window_size)
     turn_params = [{k: r[k] for k in ("id", "seq", "role", "speaker", "text", "search_text", "at", "embedding",
-                                      "metadata_json", "importance", "created_at", "extraction", "embed_queued")} for r in rows]
+                                      "metadata_json", "importance", "created_at", "extraction", "embed_queued")}
+                   for r in rows]
     tx.run("turns/append_turns", ns=ns.name, session=session, turns=turn_params, now=now,
            seq=rows[-1]["seq"], last_turn=rows[-1]["id"],
            keyed=[{"id": r["id"], "keys": r["keys"]} for r in rows if r["keys"]],
