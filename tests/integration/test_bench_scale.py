@@ -49,7 +49,8 @@ def test_scale_bench_tiny(store: Store, neo4j_server: dict[str, str], monkeypatc
     try:
         result = CliRunner().invoke(command, ["--turns", "200,400", "--versions", "200,2000", "--queries", "3",
                                               "--samples", "20", "--ingest", "40", "--pool", "300",
-                                              "--prefix", prefix, "--data", str(data)])
+                                              "--prefix", prefix, "--data", str(data),
+                                              "--quiet-timeout", "0"])  # the CPU watch: tests/unit/test_bench_quiet.py
         assert result.exit_code == 0, result.output + repr(result.exception)
         out = result.output
         assert "search p99" in out and "as-of p99" in out and "/changes p99" in out
