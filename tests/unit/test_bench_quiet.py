@@ -14,20 +14,22 @@ from graphmem_tools.bench._quiet import cpu_seconds, wait_quiet
 pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
 
 
-@pytest.fixture
-def idle() -> Iterator[int]:
-    proc = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])
+def _child(code: str) -> Iterator[int]:
+    """A real process running `code` for at most 60 s: its pid, killed afterwards."""
+    proc = subprocess.Popen([sys.executable, "-c", code])
     yield proc.pid
     proc.kill()
     proc.wait()
+
+
+@pytest.fixture
+def idle() -> Iterator[int]:
+    yield from _child("import time; time.sleep(60)")
 
 
 @pytest.fixture
 def busy() -> Iterator[int]:
-    proc = subprocess.Popen([sys.executable, "-c", "import time\nend = time.time() + 60\nwhile time.time() < end: pass"])
-    yield proc.pid
-    proc.kill()
-    proc.wait()
+    yield from _child("import time\nend = time.time() + 60\nwhile time.time() < end: pass")
 
 
 def test_an_idle_process_is_quiet_at_once(idle: int) -> None:
