@@ -210,6 +210,7 @@ class _Discovered(click.Group):
 cli.add_command(_Discovered("graphmem_tools.bench", name="bench", help="Benchmarks: ratios measured side by side."))
 cli.add_command(_Discovered("graphmem_tools.evals", name="eval", help="Evaluations on real data sets."))
 cli.add_command(_Discovered("graphmem_tools.imports", name="import", help="Imports of other memory graphs."))
+cli.add_command(_Discovered("graphmem_tools.checks", name="check", help="Randomized checks of the whole service."))
 
 
 # --- privacy: physical purge of old erasures ------------------------------------------------------

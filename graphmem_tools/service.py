@@ -1,8 +1,9 @@
 """`graphmem serve` and `graphmem keys`: who may call the service.
 
 `serve` runs open (every caller admin) only when asked (`--open`, GRAPHMEM_OPEN) and only on loopback;
-otherwise it needs a key somewhere (GRAPHMEM_API_KEYS, the keys file, Neo4j) and refuses to start,
-saying how to create one. `keys` writes the keys to Neo4j (graphmem.keystore), where every replica sees
+otherwise it needs a key somewhere (GRAPHMEM_API_KEYS, the keys file, Neo4j). On a first start, with no
+key anywhere, it creates one admin key and prints it once with the lines that use it, so the README's
+first command gives a served, key-protected API. `keys` writes the keys to Neo4j (graphmem.keystore), where every replica sees
 a change within a second, and keeps the keys file (GRAPHMEM_KEYS_FILE, default $GRAPHMEM_HOME/keys.json,
 the one `serve` imports) in step as an export.
 """
@@ -36,8 +37,9 @@ CREATE_KEY = "graphmem keys create --role admin --ns '*'"
 
 def prepare_serve(host: str | None = None, port: int | None = None, open_access: bool = False) -> Settings:
     """Settings `serve` runs with, after refusing what must not run: an open service (every caller admin)
-    unless asked for (`--open`, GRAPHMEM_OPEN) and on loopback, or a keyed one with no key anywhere
-    (GRAPHMEM_API_KEYS, the keys file, Neo4j)."""
+    unless asked for (`--open`, GRAPHMEM_OPEN) and on loopback. With no key anywhere (GRAPHMEM_API_KEYS,
+    the keys file, Neo4j) this is a first start: one admin key is created and printed once. Only when
+    Neo4j cannot be read to know that does it refuse, saying how to go on."""
     overrides: dict[str, Any] = {}
     if host:
         overrides["host"] = host
@@ -52,29 +54,46 @@ def prepare_serve(host: str | None = None, port: int | None = None, open_access:
                                        f"(GRAPHMEM_OPEN) is for 127.0.0.1 only; create keys with `{CREATE_KEY}`")
         return s
     from graphmem.auth import Keyring
-    from graphmem.keystore import local_records
+    from graphmem.keystore import create_key, ensure_schema, export_keys, list_keys, local_records
+    from graphmem.store import open_store
 
     if Keyring(local_records(s.api_keys, s.keys_path)).active:
         return s
-    stored, why = _stored_active_keys(s)
-    if not stored:
+    try:
+        with open_store(s, apply_schema=False, wait=1.0) as store:  # a managed one is started first
+            if any(not r.revoked for r in list_keys(store)):  # another replica or host created them
+                return s
+            ensure_schema(store)
+            key, _ = create_key(store, "admin", ["*"], "first start")
+            export_keys(store, s.keys_path)
+    except GraphmemError as exc:
         raise click.ClickException(
             f"refusing to serve on {s.host} without API keys (none in GRAPHMEM_API_KEYS, {s.keys_path} or "
-            f"Neo4j{why}).\n  Create one:  {CREATE_KEY}\n"
-            "  or, for local development only, serve every caller as admin:  graphmem serve --open")
+            f"Neo4j, which could not be read: {exc}).\n  Create one:  {CREATE_KEY}\n"
+            "  or, for local development only, serve every caller as admin:  graphmem serve --open") from exc
+    click.echo(first_start_message(key, s))
     return s
 
 
-def _stored_active_keys(s: Settings) -> tuple[int, str]:
-    """Active keys in Neo4j (another replica or host may have created them), and why none were seen."""
-    from graphmem.keystore import list_keys
-    from graphmem.store import open_store
-
-    try:
-        with open_store(s, apply_schema=False, wait=1.0) as store:  # a managed one is started first
-            return sum(not r.revoked for r in list_keys(store)), ""
-    except GraphmemError as exc:
-        return 0, f", which could not be read: {exc}"
+def first_start_message(key: str, s: Settings) -> str:
+    """What a first start prints, once: the admin key and the lines that use it."""
+    url = f"http://{s.host}:{s.port}"
+    client = (f"from graphmem_client import Client; import os; print(Client('{url}', "
+              "api_key=os.environ['GRAPHMEM_API_KEY'], namespace='demo').recall('hello'))")
+    return "\n".join([
+        "",
+        "graphmem: first start. No API key was configured, so one admin key (every namespace) was created.",
+        f"It is shown only this once: graphmem keeps only its hash (in Neo4j and in {s.keys_path}, mode 0600).",
+        "",
+        f"GRAPHMEM_API_KEY={key}",
+        "",
+        "Use it:",
+        f"  export GRAPHMEM_API_KEY={key}",
+        f'  curl -H "Authorization: Bearer $GRAPHMEM_API_KEY" {url}/v1/demo/entities/U-1',
+        f'  python3 -c "{client}"',
+        "Keys for agents (one role, some namespaces):  graphmem keys create --role agent --ns demo",
+        "",
+    ])
 
 
 @click.command()
@@ -85,8 +104,8 @@ def _stored_active_keys(s: Settings) -> tuple[int, str]:
               help="no keys: every caller is admin (GRAPHMEM_OPEN=true); loopback only, for development")
 @friendly
 def serve(host: str | None, port: int | None, workers: int, open_access: bool) -> None:
-    """Run the REST API with uvicorn, on the managed local Neo4j unless NEO4J_URI is set. Needs an API
-    key (`graphmem keys create`), GRAPHMEM_API_KEYS, or --open."""
+    """Run the REST API with uvicorn, on the managed local Neo4j unless NEO4J_URI is set. On a first start
+    (no key in GRAPHMEM_API_KEYS, the keys file or Neo4j) it creates one admin key and prints it once."""
     import uvicorn
 
     from api.logs import configure

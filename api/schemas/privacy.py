@@ -28,6 +28,10 @@ class ErasureOut(BaseModel):
     reason: str
     turns: int = Field(description="turns that mentioned the entity and were erased with it")
     summaries: int = Field(description="summaries that mentioned the entity and were erased with it")
+    workflows_rebuilt: list[str] = Field(default_factory=list, description=(
+        "keys of workflows the erasure hid and induced again from the trajectories that remain"))
+    workflows_dropped: list[str] = Field(default_factory=list, description=(
+        "keys of workflows left with no current version: no remaining run could rebuild them"))
     purged_at: str | None = None
     purged_by: str | None = None
     purge_id: str | None = None
@@ -36,6 +40,7 @@ class ErasureOut(BaseModel):
     def from_domain(cls, r: ErasureRecord) -> "ErasureOut":
         return cls(key=r.key, key_hash=r.key_hash, status=r.status, erased_at=format_instant(r.erased_at) or "",
                    erased_by=r.erased_by, reason=r.reason, turns=r.turns, summaries=r.summaries,
+                   workflows_rebuilt=list(r.workflows_rebuilt), workflows_dropped=list(r.workflows_dropped),
                    purged_at=format_instant(r.purged_at), purged_by=r.purged_by, purge_id=r.purge_id)
 
 

@@ -139,10 +139,13 @@ def type_embedding(store: Store, drafts: Sequence[Induced]) -> list[float] | Non
 
 
 def write_group(tx: Tx, store: Store, ns: Namespace, key: str, runs: Sequence[Run], drafts: Sequence[Induced],
-                existing: Mapping[str, WorkflowVersion], *, link_ids: Iterable[str], now: datetime) -> list[Change]:
+                existing: Mapping[str, WorkflowVersion], *, link_ids: Iterable[str], now: datetime,
+                closing: str = "regrouped") -> list[Change]:
     """Apply a group's drafts, close the workflows it no longer yields, store the type embedding.
 
-    The change to the procedure holding the first linked run comes first (the one a report answers with)."""
+    The change to the procedure holding the first linked run comes first (the one a report answers with).
+    `closing` is the reason written on a workflow the drafts no longer yield: `regrouped` when runs moved,
+    `dropped` when an erasure left nothing to rebuild it from."""
     links = list(link_ids)
     first = links[0] if links else None
     ordered = sorted(drafts, key=lambda d: not (d.kind == "procedure" and first in d.run_ids))
@@ -151,8 +154,9 @@ def write_group(tx: Tx, store: Store, ns: Namespace, key: str, runs: Sequence[Ru
     made = {d.key for d in drafts}
     for k, w in sorted(existing.items()):
         if k not in made:
-            tx.run("workflow/close_workflow", ns=ns.name, id=w.id, now=now, superseded_by=key, reason="regrouped")
-            changes.append(Change(k, w.id, w.version, "merged", f"regrouped into {key}"))
+            tx.run("workflow/close_workflow", ns=ns.name, id=w.id, now=now, superseded_by=key, reason=closing)
+            changes.append(Change(k, w.id, w.version, "merged", f"regrouped into {key}") if closing == "regrouped"
+                           else Change(k, w.id, w.version, closing, closing))
     terms = group_terms(runs) if drafts else []
     tx.run("workflow/set_group_embedding", ns=ns.name, key=key, embedding=type_embedding(store, drafts),
            terms=terms, version=terms_version(terms))

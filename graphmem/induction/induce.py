@@ -85,10 +85,9 @@ def induce_type(runs: Sequence[Run], *, key: str, registry: Registry = DEFAULT_R
     of runs: online and offline induction give the same workflows.
     """
     general = generalise(sorted(runs, key=Run.order_key))
-    if split:
-        parts = split_procedures(general, threshold=threshold)
-    else:
-        parts = [general]
+    if not general:  # every run of the group was erased: nothing to induce, whatever the group was
+        return []
+    parts = [p for p in (split_procedures(general, threshold=threshold) if split else [general]) if p]
     procedures: list[Induced] = []
     for n, part in enumerate(parts):
         leader = next((r.id for r in part if r.succeeded), part[0].id)

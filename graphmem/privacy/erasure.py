@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 from graphmem.errors import EntityNotFound, InvalidInput
 from graphmem.identifiers import Registry, registry_for
 from graphmem.instants import utcnow
+from graphmem.channels.workflow_erasure import Reinduced
 from graphmem.privacy.reach import Copies, counts, find_copies, hide_copies, remove_copies, spellings_of
 from graphmem.privacy.records import ErasureRecord, PurgeResult
 from graphmem.secret import erasure_secret, key_hash
@@ -71,6 +72,7 @@ def erase_entity(store: Store, ns: Namespace, *, key: str, reason: str | None, b
     at = now or utcnow()
     digest = key_hash(ns, key, erasure_secret(store.settings))
     claim = uuid.uuid4().hex
+    sessions: list[str] = []  # whose summary chunks covered a hidden turn: written again after the commit
 
     def work(tx: Tx) -> ErasureRecord | None:
         row = tx.one("privacy/claim_erasure", ns=ns.name, key=key, key_hash=digest, now=at, by=by,
@@ -83,16 +85,27 @@ def erase_entity(store: Store, ns: Namespace, *, key: str, reason: str | None, b
         marked = tx.one("privacy/mark_erased", ns=ns.name, key=key, now=at, by=by, reason=reason) or {}
         copies = find_copies(tx, ns, key, spellings, _registry(store)) if spellings is not None else None
         mentioned = (marked.get("turns", []), marked.get("summaries", []))
+        workflows = Reinduced()
         if copies is not None:
-            hide_copies(tx, store, ns, key, copies, now=at)
+            workflows = hide_copies(tx, store, ns, key, copies, now=at)
             turns, summaries = counts(copies, *mentioned)
         else:
             turns, summaries = len(mentioned[0]), len(mentioned[1])
         tx.run("privacy/hide_nodes", ns=ns.name, ids=[*mentioned[0], *mentioned[1]], now=at)
-        tx.run("privacy/set_erasure_counts", ns=ns.name, key_hash=digest, turns=turns, summaries=summaries)
-        return ErasureRecord.from_row({**row, "turns": turns, "summaries": summaries}, created=True)
+        hidden_turns = sorted(set(mentioned[0]) | set(copies.turns if copies is not None else []))
+        requeued = tx.one("privacy/requeue_covering", ns=ns.name, ids=hidden_turns, now=at) or {}
+        sessions[:] = list(requeued.get("sessions") or [])
+        tx.run("privacy/set_erasure_counts", ns=ns.name, key_hash=digest, turns=turns, summaries=summaries,
+               rebuilt=workflows.rebuilt, dropped=workflows.dropped)
+        return ErasureRecord.from_row({**row, "turns": turns, "summaries": summaries,
+                                       "workflows_rebuilt": workflows.rebuilt,
+                                       "workflows_dropped": workflows.dropped}, created=True)
 
     record = store.write(work)
+    if sessions:
+        from graphmem.channels.conversation import refold_sessions
+
+        refold_sessions(store, ns, sessions)
     if record is None:
         rows = store.read("privacy/find_tombstone", ns=ns.name, key_hash=digest)
         if not rows:

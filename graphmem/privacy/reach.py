@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from graphmem.channels.workflow_erasure import reinduce_groups
+from graphmem.channels.workflow_erasure import Reinduced, reinduce_groups
 from graphmem.identifiers import Registry, registry_for
 from graphmem.privacy.spellings import REDACTED, Spellings, redacted_props
 from graphmem.store import Store, Tx
@@ -117,38 +117,39 @@ def redact_others(tx: Tx, ns: Namespace, key: str, copies: Copies, now: datetime
         tx.run("privacy/redact_relationships", ns=ns.name, rows=copies.relationships)
 
 
-def hide_copies(tx: Tx, store: Store, ns: Namespace, key: str, copies: Copies, *, now: datetime) -> None:
-    """Erasure: hide every copy from the application view, in the erasure's transaction."""
+def hide_copies(tx: Tx, store: Store, ns: Namespace, key: str, copies: Copies, *, now: datetime) -> Reinduced:
+    """Erasure: hide every copy from the application view, in the erasure's transaction; returns what
+    became of the workflows it hid."""
     hidden = copies.turns + copies.summaries + copies.trajectories
     if hidden:
         tx.run("privacy/hide_nodes", ns=ns.name, ids=hidden, now=now)
     redact_others(tx, ns, key, copies, now)
-    _rework_workflows(tx, store, ns, copies, now=now, delete=False)
+    return _rework_workflows(tx, store, ns, copies, now=now, delete=False)
 
 
-def remove_copies(tx: Tx, store: Store, ns: Namespace, key: str, copies: Copies, *, now: datetime) -> None:
+def remove_copies(tx: Tx, store: Store, ns: Namespace, key: str, copies: Copies, *, now: datetime) -> Reinduced:
     """Purge: remove every copy physically (turns keep their place in the session, without content)."""
     if copies.turns:
         tx.run("privacy/strip_turns", ns=ns.name, ids=copies.turns, now=now)
     if copies.summaries:
         tx.run("privacy/delete_nodes", ns=ns.name, ids=copies.summaries)
     redact_others(tx, ns, key, copies, now)
-    _rework_workflows(tx, store, ns, copies, now=now, delete=True)
+    return _rework_workflows(tx, store, ns, copies, now=now, delete=True)
 
 
-def _rework_workflows(tx: Tx, store: Store, ns: Namespace, copies: Copies, *, now: datetime, delete: bool) -> None:
+def _rework_workflows(tx: Tx, store: Store, ns: Namespace, copies: Copies, *, now: datetime,
+                      delete: bool) -> Reinduced:
     if not (copies.trajectories or copies.workflows):
-        return
+        return Reinduced()
     groups: list[str] = []
     if copies.trajectories:
         groups += (tx.one("privacy/trajectory_groups", ns=ns.name, ids=copies.trajectories) or {}).get("keys", [])
     hidden = tx.one("privacy/hide_workflows", ns=ns.name, ids=copies.workflows, trajectories=copies.trajectories,
                     now=now) or {}
-    groups += hidden.get("keys", [])
     if delete:
         tx.run("privacy/delete_nodes", ns=ns.name, ids=list(hidden.get("ids", [])) + copies.trajectories)
     registry = registry_for(store.settings.identifier_patterns, store.settings.phone_region)
-    reinduce_groups(tx, store, ns, keys=groups, now=now, registry=registry)
+    return reinduce_groups(tx, store, ns, keys=groups, hidden=hidden.get("keys", []), now=now, registry=registry)
 
 
 def counts(copies: Copies, mentioned_turns: Sequence[str], mentioned_summaries: Sequence[str]) -> tuple[int, int]:

@@ -19,6 +19,8 @@ class ErasureRecord:
     reason: str
     turns: int = 0
     summaries: int = 0
+    workflows_rebuilt: tuple[str, ...] = ()  # workflow keys re-induced from the runs that remain
+    workflows_dropped: tuple[str, ...] = ()  # workflow keys left with no current version (nothing to rebuild)
     purged_at: datetime | None = None
     purged_by: str | None = None
     purge_id: str | None = None
@@ -32,7 +34,9 @@ class ErasureRecord:
     def from_row(cls, row: Mapping[str, Any], *, created: bool = False) -> "ErasureRecord":
         return cls(key=row.get("key"), key_hash=row["key_hash"], erased_at=row["at"], erased_by=row["by"],
                    reason=row["reason"], turns=int(row.get("turns") or 0),
-                   summaries=int(row.get("summaries") or 0), purged_at=row.get("purged_at"),
+                   summaries=int(row.get("summaries") or 0),
+                   workflows_rebuilt=tuple(row.get("workflows_rebuilt") or ()),
+                   workflows_dropped=tuple(row.get("workflows_dropped") or ()), purged_at=row.get("purged_at"),
                    purged_by=row.get("purged_by"), purge_id=row.get("purge_id"), created=created)
 
 

@@ -21,7 +21,7 @@ from graphmem.channels.conversation.records import (
     Window,
 )
 from graphmem.channels.conversation.embeddings import drain_embeddings, start_embeddings
-from graphmem.channels.conversation.folds import drain_folds, start_folds
+from graphmem.channels.conversation.folds import drain_folds, refold_sessions, start_folds
 from graphmem.channels.conversation.extraction import drain_extractions, start_extractions
 from graphmem.channels.conversation.summary import Summariser, read_summary, summariser_for
 from graphmem.channels.conversation.turns import add_turn, add_turns, archive_past_capacity, get_turn
@@ -47,6 +47,7 @@ __all__ = [
     "get_turn",
     "read_summary",
     "read_window",
+    "refold_sessions",
     "split_window",
     "start_embeddings",
     "start_extractions",

@@ -63,6 +63,12 @@ def queue_fold(store: Store, ns: Namespace, session: str, summarise: Summariser)
     folds_of(store).notify([(ns.name, session)])
 
 
+def refold_sessions(store: Store, ns: Namespace, sessions: Iterable[str]) -> None:
+    """Chunks of these sessions were queued again outside a turn write (an erasure hid turns they cover):
+    have the worker write them from their live turns."""
+    folds_of(store).notify([(ns.name, s) for s in sorted(set(sessions))])
+
+
 def start_folds(store: Store) -> None:
     """Start this store's worker now: chunks a crashed process left queued get their text."""
     folds_of(store).start()
