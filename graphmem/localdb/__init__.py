@@ -197,6 +197,9 @@ class LocalNeo4j:
             "db.tx_log.rotation.retention_policy": s.tx_log_retention,
             "db.tx_log.rotation.size": s.tx_log_rotation_size,
             "dbms.usage_report.enabled": "false",
+            # Browser shows people's data: no product-usage statistics from it either (Neo4j 5.26 declares no
+            # `browser.allow_outgoing_connections`: strict validation refuses it)
+            "client.allow_telemetry": "false",
             # Neo4j Browser may `:play` graphmem's guide (GET /guide) from the service on this machine. Browser
             # compares the host name (or scheme://host) alone, never the port: `http://127.0.0.1:8000` matched
             # nothing (tests/integration/test_browser_screenshot.py plays it from a free port)
