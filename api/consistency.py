@@ -20,7 +20,8 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from api.errors import render
 from graphmem import bookmarks
-from graphmem.bookmarks import HEADER, Causal, InvalidBookmark
+from graphmem.bookmarks import HEADER, Causal
+from graphmem.errors import InvalidBookmark
 
 log = logging.getLogger("graphmem.api")
 

@@ -27,7 +27,7 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from typing import Any, TypeVar
 
-from graphmem.errors import GraphmemError
+from graphmem.errors import InvalidBookmark
 
 T = TypeVar("T")
 
@@ -35,17 +35,6 @@ HEADER = "Graphmem-Bookmark"
 MAX_HEADER = 4096  # characters of the encoded token (a Neo4j 5 bookmark is under 100)
 MAX_VALUES = 16  # bookmarks in one token (one per database written and concurrent writes)
 MAX_VALUE = 512  # characters of one bookmark
-
-
-class InvalidBookmark(GraphmemError):
-    """The `Graphmem-Bookmark` header is not a token this service issued (400: no field to name)."""
-
-    status = 400
-    code = "invalid_bookmark"
-
-    @classmethod
-    def because(cls, why: str) -> "InvalidBookmark":
-        return cls(f"{HEADER} header: {why}", details={"header": HEADER, "message": why})
 
 
 class Causal:

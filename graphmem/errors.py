@@ -19,7 +19,9 @@
     ├── StoreUnavailable (503, Retry-After) Neo4j cannot be reached: retry later
     │   └── SchemaMissing                   Neo4j answers but the schema is not applied (/readyz)
     ├── ConfigError (500)                   settings that cannot work; raised at start-up
-    └── LLMUnavailable (503, Retry-After)   in graphmem.llm: the configured LLM endpoint failed
+    ├── LLMUnavailable (503, Retry-After)   the configured LLM endpoint failed (graphmem.llm)
+    ├── LocalNeo4jError (500)               the managed local Neo4j failed (graphmem.localdb)
+    └── InvalidBookmark (400)               a Graphmem-Bookmark header this service never issued
 
 The library never imports FastAPI: the HTTP status, the stable `code` and the `Retry-After` seconds
 are class attributes, read by `api.errors.render`, so every way out of the API answers alike.
@@ -137,3 +139,29 @@ class SchemaMissing(StoreUnavailable):
 
 class ConfigError(GraphmemError):
     code = "config_error"
+
+
+class LocalNeo4jError(GraphmemError):
+    """The managed local Neo4j could not be installed, started or stopped (`graphmem.localdb`)."""
+
+    code = "local_neo4j_failed"
+
+
+class LLMUnavailable(GraphmemError):
+    """The configured LLM endpoint failed or answered something unusable (`graphmem.llm`)."""
+
+    status = 503
+    code = "llm_unavailable"
+    retry_after = 10
+
+
+class InvalidBookmark(GraphmemError):
+    """The `Graphmem-Bookmark` header is not a token this service issued (400: no field to name)."""
+
+    status = 400
+    code = "invalid_bookmark"
+    header: ClassVar[str] = "Graphmem-Bookmark"
+
+    @classmethod
+    def because(cls, why: str) -> "InvalidBookmark":
+        return cls(f"{cls.header} header: {why}", details={"header": cls.header, "message": why})

@@ -1,7 +1,7 @@
 """The one client for OpenAI-compatible chat-completions endpoints (httpx), and LLM summaries.
 
 Why our own: graphmem needs one call (`POST {base_url}/chat/completions`) for summaries and
-workflow induction (`graphmem.channels.workflow_llm`); a vendor SDK would add weight and hub-style
+workflow induction (`graphmem.channels.workflow._llm`); a vendor SDK would add weight and hub-style
 configuration. The endpoint is configured by `settings.llm_base_url` (e.g. `http://127.0.0.1:8080/v1`),
 `llm_model` and `llm_api_key`. Failures raise `LLMUnavailable` (503 with Retry-After: the upstream
 is away, not the caller wrong); callers that have an offline fallback (the extractive summariser)
@@ -19,23 +19,11 @@ from typing import Any
 import httpx
 from pydantic import BaseModel, Field, ValidationError
 
-from graphmem.errors import GraphmemError
+from graphmem.errors import LLMUnavailable
 from graphmem.settings import Settings
 from graphmem.summarise import StructuredSummary, Utterance, render
 
 log = logging.getLogger(__name__)
-
-
-class LLMUnavailable(GraphmemError):
-    """The configured LLM endpoint failed or answered something unusable.
-
-    Defined here rather than in graphmem.errors because only this client raises it; it is still a
-    GraphmemError, so `api.errors.render` answers it like any other.
-    """
-
-    status = 503
-    code = "llm_unavailable"
-    retry_after = 10
 
 
 class ChatClient:

@@ -6,7 +6,7 @@ keeps was said). TextRank (PageRank over a sentence-similarity graph, networkx) 
 sentences; sentences carrying identifiers, numbers or dates are kept whatever their rank, because
 those are the details an agent needs later and that a paraphrase tends to lose.
 
-The result is structured as DESIGN.md asks: core topic, confirmed facts, open items, key entities,
+The result is structured as docs/design.md asks: core topic, confirmed facts, open items, key entities,
 tone and intent, plus a rendered `text` that is embedded and indexed for search.
 """
 

@@ -5,7 +5,7 @@ transaction time `[txn_time, txn_end)` (when the service believed it); `None` en
 Nothing is overwritten: a change *closes* believed versions (`txn_end = now`) and *writes* clipped
 copies and new versions (`txn_time = now`). The store applies a `Plan` as is.
 
-Rules (DESIGN.md, "Time"; XTDB's rectangle cutting):
+Rules (docs/design.md, "Time"; XTDB's rectangle cutting):
 - Assert v over `[from, to)`: every believed version of the lane overlapping the interval is closed;
   the parts of it outside the interval are written back as copies; v is written over the interval.
 - No `to`: v holds until the next believed version of the lane that starts after `from` (or forever),
@@ -29,6 +29,28 @@ from graphmem.errors import InvalidInput, InvalidInterval
 
 Scalar = str | int | float | bool
 Extra = tuple[tuple[str, Any], ...]
+
+
+def true_at(valid_from: datetime | None, valid_to: datetime | None, t: datetime) -> bool:
+    """Valid time holds `t`: half-open `[valid_from, valid_to)`, a `None` end open."""
+    return (valid_from is None or valid_from <= t) and (valid_to is None or t < valid_to)
+
+
+def believed(txn_time: datetime | None, txn_end: datetime | None, known_at: datetime | None) -> bool:
+    """Believed at `known_at`: half-open `[txn_time, txn_end)`; `known_at=None` means believed now, i.e.
+    never superseded (`txn_end` is None)."""
+    if known_at is None:
+        return txn_end is None
+    return (txn_time is None or txn_time <= known_at) and (txn_end is None or known_at < txn_end)
+
+
+def as_of(valid_from: datetime | None, valid_to: datetime | None, txn_time: datetime | None,
+          txn_end: datetime | None, *, valid_at: datetime, known_at: datetime | None) -> bool:
+    """The one as-of check in Python, the twin of `cypher/fragments/as_of.cypher`: true at `valid_at`
+    and believed at `known_at` (None: now). Every Python caller uses it (or `true_at`/`believed`); a
+    property test checks it against the fragment on random versions
+    (`tests/integration/test_as_of_agreement.py`)."""
+    return true_at(valid_from, valid_to, valid_at) and believed(txn_time, txn_end, known_at)
 
 
 def same_value(a: Any, b: Any) -> bool:
@@ -87,13 +109,14 @@ class Version:
     ref: str | None = None
 
     def valid_at(self, t: datetime) -> bool:
-        return self.valid_from <= t and (self.valid_to is None or t < self.valid_to)
+        return true_at(self.valid_from, self.valid_to, t)
 
     def believed_at(self, t: datetime) -> bool:
-        return self.txn_time <= t and (self.txn_end is None or t < self.txn_end)
+        return believed(self.txn_time, self.txn_end, t)
 
     def visible(self, valid_at: datetime, known_at: datetime) -> bool:
-        return self.valid_at(valid_at) and self.believed_at(known_at)
+        return as_of(self.valid_from, self.valid_to, self.txn_time, self.txn_end, valid_at=valid_at,
+                     known_at=known_at)
 
     def overlaps(self, start: datetime, end: datetime | None) -> bool:
         """Does the valid interval meet `[start, end)`?"""
@@ -292,7 +315,7 @@ class Span:
     parts: int = 1
 
     def valid_at(self, t: datetime) -> bool:
-        return self.valid_from <= t and (self.valid_to is None or t < self.valid_to)
+        return true_at(self.valid_from, self.valid_to, t)
 
 
 def spans(versions: Iterable[Any]) -> list[Span]:

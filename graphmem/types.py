@@ -10,6 +10,8 @@ from graphmem.errors import Forbidden, InvalidInput, InvalidNamespace
 
 NAMESPACE_RE = re.compile(r"^[a-z0-9][a-z0-9_-]{0,62}$")
 RELATION_TYPE_RE = re.compile(r"^[A-Z][A-Z0-9_]*$")
+#: graphmem's own relationship types: a relation of one of these would be read as a fact version, a mention…
+INTERNAL_TYPES = frozenset({"COVERS", "HAS", "IN", "INDUCED_FROM", "MENTIONS", "NEXT", "RELATES", "SUMMARIZES"})
 
 Role = Literal["agent", "auditor", "compliance", "admin"]
 View = Literal["application", "audit", "compliance"]

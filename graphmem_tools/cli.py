@@ -106,10 +106,10 @@ def schema() -> None:
 @friendly
 def schema_apply() -> None:
     """Apply every schema statement (idempotent) and wait for the indexes to come online."""
-    from graphmem.store import open_store
+    from graphmem.store import apply_schema, open_store
 
     with open_store(settings(), apply_schema=False) as store:
-        for name in store.apply_schema():
+        for name in apply_schema(store):
             click.echo(f"applied {name}")
 
 
@@ -117,11 +117,11 @@ def schema_apply() -> None:
 @friendly
 def schema_show() -> None:
     """Each expected constraint or index, and whether the database has it."""
-    from graphmem.store import open_store
+    from graphmem.store import expected_schema, missing_schema, open_store
 
     with open_store(settings(), apply_schema=False) as store:
-        missing = store.missing_schema()
-        for name in sorted(store.expected_schema()):
+        missing = missing_schema(store)
+        for name in sorted(expected_schema(store)):
             click.echo(f"{'MISSING' if name in missing else 'ok':>8}  {name}")
 
 
@@ -130,7 +130,7 @@ def schema_show() -> None:
 @friendly
 def schema_migrate(namespace: str | None) -> None:
     """Rewrite old RELATES {type} relations as typed relationships and caption old attribute values (idempotent)."""
-    from graphmem.channels.relation_migration import migrate
+    from graphmem.store import migrate
     from graphmem.store import open_store
     from graphmem.types import Namespace
 
@@ -249,13 +249,12 @@ def workflows_induce(namespace: str, task_type: str | None, llm: bool) -> None:
     from tqdm import tqdm
 
     from graphmem.channels import workflow
-    from graphmem.channels.workflow_llm import refiner_from_settings
     from graphmem.store import open_store
     from graphmem.types import Namespace
 
     ns = Namespace.parse(namespace)
     s = settings()
-    refine = refiner_from_settings(s) if llm else None
+    refine = workflow.refiner_from_settings(s) if llm else None
     with open_store(s) as store, tqdm(desc="induce, then write, each group", unit="step") as bar:
         def progress(done: int, total: int) -> None:
             bar.total = total

@@ -17,7 +17,6 @@ import httpx
 from mcp.server.mcpserver import Context, MCPServer
 from mcp.server.mcpserver.exceptions import ToolError
 from pydantic import BaseModel, Field
-from starlette.responses import JSONResponse
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from graphmem_client import AsyncClient, GraphmemAPIError
@@ -187,9 +186,12 @@ class RequireBearer:
         if scope["type"] == "http":
             auth = dict(scope.get("headers", [])).get(b"authorization", b"")
             if not auth.lower().startswith(b"bearer ") or not auth[7:].strip():
-                body = {"error": {"code": "missing_key", "message": "send Authorization: Bearer <graphmem API key>",
-                                  "details": {}}}
-                await JSONResponse(body, status_code=401, headers={"WWW-Authenticate": "Bearer"})(scope, receive, send)
+                from api.errors import render  # the one place that renders the error envelope
+                from graphmem.errors import Unauthorized
+
+                answer = render(Unauthorized("send Authorization: Bearer <graphmem API key>", code="missing_key"))
+                answer.headers["WWW-Authenticate"] = "Bearer"
+                await answer(scope, receive, send)
                 return
         await self.app(scope, receive, send)
 

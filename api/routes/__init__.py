@@ -1,1 +1,1 @@
-"""One module per area; each exposes `router`, discovered by `api.app.create_app`."""
+"""One module per area; each exposes `router`, listed in `api.app.ROUTERS`."""

@@ -9,6 +9,7 @@ from api.deps import KNOWN_QUERY_ONLY
 from api.errors import render
 from graphmem import metrics
 from graphmem.errors import GraphmemError, SchemaMissing, StoreUnavailable
+from graphmem.store import missing_schema
 
 router = APIRouter(tags=["health"], dependencies=KNOWN_QUERY_ONLY)
 
@@ -34,7 +35,7 @@ def readyz(request: Request) -> Response:
         store = holder.connect()
         request.app.state.store = store
         store.ping()
-        missing = store.missing_schema()
+        missing = missing_schema(store)
         if missing:
             holder.schema_ok = False
             raise SchemaMissing("schema not applied", details={"missing": sorted(missing)})

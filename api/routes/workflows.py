@@ -17,7 +17,6 @@ from api.schemas.workflows import (
     WorkflowsOut,
 )
 from graphmem.channels import workflow
-from graphmem.channels.workflow_llm import refiner_from_settings
 
 router = APIRouter(prefix="/v1/{ns}", tags=["workflows"], dependencies=KNOWN_QUERY_ONLY)
 
@@ -38,7 +37,7 @@ def induce(ns: NamespaceDep, _: WriterDep, store: StoreDep, settings: SettingsDe
            body: Annotated[InduceIn | None, Body()] = None) -> InduceOut:
     """Offline induction from every stored trajectory (or one task_type's), in one transaction."""
     body = body or InduceIn.model_validate({})
-    refine = refiner_from_settings(settings) if body.llm else None
+    refine = workflow.refiner_from_settings(settings) if body.llm else None
     return InduceOut.of(workflow.induce_workflows(store, ns, task_type=body.task_type, refine=refine))
 
 

@@ -14,7 +14,7 @@ from pydantic import BaseModel, Field, StrictBool, StrictInt
 
 from api.schemas.base import In, JsonObject
 
-from graphmem.channels.workflow_records import (
+from graphmem.channels.workflow import (
     Change,
     InductionReport,
     TrajectoryAdded,

@@ -1,6 +1,6 @@
 // Matching, exact part: current procedures induced from runs of this task_type (sub-workflows are
 // reached through the procedures that use them).
 MATCH (w:Workflow {ns: $ns})
-WHERE w.txn_end IS NULL AND $task_type IN w.task_types AND coalesce(w.kind, 'procedure') = 'procedure'
+WHERE /*include:current_workflow(w)*/ AND $task_type IN w.task_types AND coalesce(w.kind, 'procedure') = 'procedure'
 RETURN w {.*, embedding: null} AS w, 1.0 AS score
 ORDER BY w.task_type = $task_type DESC, w.support DESC, w.key

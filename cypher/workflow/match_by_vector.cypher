@@ -3,7 +3,7 @@
 // whether to widen. Each hit brings its group's type embedding, to rank the type before the procedure.
 CALL db.index.vector.queryNodes('workflow_embedding', $fetch, $vector) YIELD node, score
 WITH collect({node: node, score: score}) AS hits
-WITH size(hits) AS fetched, [h IN hits WHERE h.node.ns = $ns AND h.node.txn_end IS NULL] AS kept
+WITH size(hits) AS fetched, [h IN hits WHERE h.node.ns = $ns AND /*include:current_workflow(h.node)*/] AS kept
 UNWIND CASE WHEN size(kept) = 0 THEN [null] ELSE kept END AS h
 WITH fetched, h.node AS w, h.score AS score
 OPTIONAL MATCH (g:WorkflowGroup {ns: $ns, key: coalesce(w.group, w.key)})

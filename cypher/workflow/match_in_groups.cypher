@@ -2,7 +2,7 @@
 // task (0..1, as the vector index scores). Sub-workflows are reached through the procedures that use them.
 UNWIND $groups AS g
 MATCH (w:Workflow {ns: $ns})
-WHERE w.txn_end IS NULL AND (w.group = g OR w.key = g) AND coalesce(w.kind, 'procedure') = 'procedure'
+WHERE /*include:current_workflow(w)*/ AND (w.group = g OR w.key = g) AND coalesce(w.kind, 'procedure') = 'procedure'
   AND w.embedding IS NOT NULL
 WITH DISTINCT w
 RETURN w {.*, embedding: null} AS w, vector.similarity.cosine(w.embedding, $vector) AS score

@@ -2,6 +2,6 @@
 // has the group's own key, the others `<group>.p-…` and `<group>.sub-…`, all with `group` set.
 UNWIND $groups AS g
 MATCH (w:Workflow {ns: $ns})
-WHERE w.txn_end IS NULL AND (w.group = g OR w.key = g)
+WHERE /*include:current_workflow(w)*/ AND (w.group = g OR w.key = g)
 RETURN DISTINCT w {.*} AS w
 ORDER BY w.key

@@ -1,4 +1,5 @@
 // Every version of a workflow (given any version's id or the key), oldest first, with its trajectories.
+// view-exempt(x): any version's id names the key; the versions shown (w) are filtered.
 MATCH (x:Workflow {ns: $ns})
 WHERE x.id = $ref OR x.key = $ref
 WITH DISTINCT x.key AS key

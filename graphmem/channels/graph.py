@@ -6,7 +6,7 @@ valid_from, valid_to, txn_time, txn_end, source, reason, <properties>}]->(:Entit
 against `^[A-Z][A-Z0-9_]*$` (and is none of graphmem's own edge types, `INTERNAL_TYPES`) and travels as a
 parameter (Cypher 5 dynamic types, `[r:$($type)]`), never spliced into Cypher; what makes an edge a relation
 is its two Entity ends. Relations stored the old way, `RELATES {type: …}`, are rewritten by
-`graphmem schema migrate` (`graphmem.channels.relation_migration`). A type is many-valued (several targets at once) unless declared single-valued; its versions
+`graphmem schema migrate` (`graphmem.store.migrate`). A type is many-valued (several targets at once) unless declared single-valued; its versions
 follow `graphmem.timeline` with the target key as the value and the properties as part of it.
 """
 
@@ -41,14 +41,12 @@ from graphmem.errors import Conflict, EntityNotFound, InvalidInput
 from graphmem.instants import format_instant, parse_instant, utcnow
 from graphmem.store import Row, Store, Tx
 from graphmem.timeline import Extra, Plan, Version, check_interval, check_scalar, plan_assert, plan_retract
-from graphmem.types import RELATION_TYPE_RE, Namespace, View
+from graphmem.types import INTERNAL_TYPES, RELATION_TYPE_RE, Namespace, View
 
 RESERVED = frozenset({"ns", "type", "valid_from", "valid_to", "txn_time", "txn_end", "source", "reason",
                       "end_reason", "end_source"})
 PROPERTY_RE = re.compile(r"^[a-z][a-z0-9_]{0,62}$")
 MIN_DEPTH, DEFAULT_DEPTH = 1, 2
-#: graphmem's own relationship types: a relation of one of these would be read as a fact version, a mention…
-INTERNAL_TYPES = frozenset({"COVERS", "HAS", "IN", "INDUCED_FROM", "MENTIONS", "NEXT", "RELATES", "SUMMARIZES"})
 
 
 def check_relation_type(value: Any, field: str = "type") -> str:

@@ -20,7 +20,7 @@ import time
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
-from graphmem.errors import ConfigError, GraphmemError
+from graphmem.errors import ConfigError, LocalNeo4jError
 from graphmem.settings import Settings, default_home
 
 POM = Path(__file__).with_name("pom.xml")
@@ -39,10 +39,6 @@ JVM_FLAGS = [
 
 #: segments of one size a vector index keeps before Lucene merges them (Neo4j's default is 50)
 VECTOR_MERGE_FACTOR = 4
-
-
-class LocalNeo4jError(GraphmemError):
-    code = "local_neo4j_failed"
 
 
 @dataclass

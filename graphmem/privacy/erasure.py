@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 from graphmem.errors import EntityNotFound, InvalidInput
 from graphmem.identifiers import Registry, registry_for
 from graphmem.instants import utcnow
-from graphmem.channels.workflow_erasure import Reinduced
+from graphmem.channels.workflow import Reinduced
 from graphmem.privacy.reach import Copies, counts, find_copies, hide_copies, remove_copies, spellings_of
 from graphmem.privacy.records import ErasureRecord, PurgeResult
 from graphmem.secret import erasure_secret, key_hash

@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from graphmem.channels.workflow_erasure import Reinduced, reinduce_groups
+from graphmem.channels.workflow import Reinduced, reinduce_groups
 from graphmem.identifiers import Registry, registry_for
 from graphmem.privacy.spellings import REDACTED, Spellings, redacted_props
 from graphmem.store import Store, Tx

@@ -23,12 +23,12 @@ from graphmem.identifiers import Registry
 from graphmem.recall.merge import Hit, named_attributes
 from graphmem.recall.plan import Ask
 from graphmem.store import Store
-from graphmem.timeline import Span, earlier, span_at, spans
+from graphmem.timeline import Span, believed, earlier, span_at, spans
 from graphmem.types import Namespace
 
 if TYPE_CHECKING:
     from graphmem.channels.exact import BatchLookup
-    from graphmem.channels.timelines import EntityTimeline
+    from graphmem.channels.entity_timelines import EntityTimeline
 
 #: Workflows matched by task-text similarity (Neo4j's cosine score, (1+cos)/2) are kept when confident
 #: (>= WORKFLOW_SURE and near the best), or when the best one clearly leads the runner-up: an unrelated
@@ -172,7 +172,7 @@ class Channels:
     def timelines(self, keys: Sequence[str], known_at: datetime | None) -> dict[str, EntityTimeline]:
         """The entities among `keys` that exist at known_at, each with its versions believed then: one round
         trip (`timelines.read_timelines`); unknown, erased or not yet recorded keys are absent."""
-        from graphmem.channels.timelines import read_timelines
+        from graphmem.channels.entity_timelines import read_timelines
 
         return read_timelines(self.store, self.ns, keys=keys, known_at=known_at)
 
@@ -220,7 +220,7 @@ class Channels:
             return {}
         by_attribute: dict[str, list[Any]] = {}
         for v in h.versions:
-            if known_at is None or (v.txn_time <= known_at and (v.txn_end is None or known_at < v.txn_end)):
+            if known_at is None or believed(v.txn_time, v.txn_end, known_at):
                 by_attribute.setdefault(v.attribute, []).append(v)
         return {attribute: spans(versions) for attribute, versions in by_attribute.items()}
 

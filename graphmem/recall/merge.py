@@ -1,7 +1,7 @@
 """Results and their merge, pure: one `Hit` per thing a channel found, one order for all of them, and
 the prompt-ready context cut to a token budget.
 
-The order is fixed and explained (DESIGN.md, "Router"): exact > workflow > window > current facts >
+The order is fixed and explained (docs/design.md, "Router"): exact > workflow > window > current facts >
 the session's summary > semantic hits; within a tier the identifier order for exact hits, then the
 current value before any earlier one, then the channel's final score (search, workflow similarity:
 a summary scored 2.0 never precedes a turn scored 3.0, whichever kind it is), then time, newest first.
@@ -18,6 +18,8 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
+
+from graphmem.timeline import as_of
 
 #: exact > workflow > window > current facts > the session's summary > semantic hits. Workflows sit right
 #: after exact hits: when the caller asks how to do something, the procedure is the answer, the
@@ -69,11 +71,7 @@ def visible(data: Mapping[str, Any], valid_at: datetime, known_at: datetime | No
     """A fact version counts only if valid at valid_at and believed at known_at (half-open intervals);
     known_at None means believed now: the version has not been superseded."""
     vf, vt, tt, te = (data.get(k) for k in ("valid_from", "valid_to", "txn_time", "txn_end"))
-    if not ((vf is None or vf <= valid_at) and (vt is None or valid_at < vt)):
-        return False
-    if known_at is None:
-        return te is None
-    return (tt is None or tt <= known_at) and (te is None or known_at < te)
+    return as_of(vf, vt, tt, te, valid_at=valid_at, known_at=known_at)
 
 
 def merge(hits: Iterable[Hit], *, valid_at: datetime, known_at: datetime | None) -> list[Hit]:

@@ -5,7 +5,7 @@ Everything here is deterministic and explained: every rule that fires leaves a s
 No I/O: `graphmem.recall.run` runs the channels, this module decides. "Now" and the namespace's known
 entity keys arrive as arguments.
 
-The rules (DESIGN.md, "Router") are the rows of `ROUTE`, read top to bottom:
+The rules (docs/design.md, "Router") are the rows of `ROUTE`, read top to bottom:
 1. identifiers in the query (the `graphmem.identifiers` registry; entity keys known in the
    namespace) or an entity given go to the exact channel; a hit ends the search for that identifier;
 2. "how do I / steps to / procedure for" intent (English and Chinese) or a task_type go to workflows;

@@ -40,7 +40,7 @@ from graphmem.store import Store
 from graphmem.types import Namespace
 
 if TYPE_CHECKING:
-    from graphmem.channels.timelines import EntityTimeline
+    from graphmem.channels.entity_timelines import EntityTimeline
 
 log = logging.getLogger(__name__)
 

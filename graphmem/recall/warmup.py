@@ -1,7 +1,7 @@
 """A fresh process's first-call costs of the request paths, paid before `/readyz` says ready.
 
 Why: ready promises that the first turn costs what the next ones cost (issue #20: first turn after
-`/readyz` within 2x a warm one). The embedding model is loaded separately (`api.app.ModelWarmer`);
+`/readyz` within 2x a warm one). The embedding model is loaded separately (`api.warmup.ModelWarmer`);
 what remains:
 - pure Python that builds itself on first use (`warm_up`): the identifier patterns and the phone number
   metadata a turn's text is scanned with, the time-word lexicon and intent rules a question is classified

@@ -68,7 +68,6 @@ def command(n: int, n_online: int, n_queries: int, seed: int, torch_threads: int
     import torch
 
     from graphmem.channels import workflow as wf
-    from graphmem.channels.workflow_records import clear_embedding_cache, embed_texts
     from graphmem.induction import group_key, induce_type
 
     fam = _families()
@@ -86,7 +85,7 @@ def command(n: int, n_online: int, n_queries: int, seed: int, torch_threads: int
         click.echo(f"graphmem bench workflows: namespace {ns}, {len(fam.FAMILIES)} task families, "
                    f"torch threads {torch.get_num_threads()}")
         try:
-            embed_texts(settings, ["warm the model up"])
+            wf.embed_texts(settings, ["warm the model up"])
             started = time.perf_counter()
             groups: dict[str, list[Any]] = defaultdict(list)
             for r in batch:
@@ -116,7 +115,7 @@ def command(n: int, n_online: int, n_queries: int, seed: int, torch_threads: int
             by_text, by_type = [], []
             score = fam.Score()
             for s in bar(held, desc="matching", unit="run", quiet=quiet):
-                clear_embedding_cache()
+                wf.clear_embedding_cache()
                 t = time.perf_counter()
                 found = wf.match_workflows(store, ns, task=s.body["task"], k=3)
                 by_text.append((time.perf_counter() - t) * 1000)

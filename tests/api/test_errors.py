@@ -13,7 +13,7 @@ from fastapi.testclient import TestClient
 
 from api.app import create_app
 from graphmem.settings import Settings
-from graphmem.store import Store
+from graphmem.store import Store, expected_schema
 from graphmem.types import Namespace
 from tenancy import cypher
 
@@ -281,13 +281,13 @@ def _neo4j_answers(client: TestClient) -> bool:
 
 
 def test_store_holder_connects_lazily_and_applies_the_schema(settings: Settings) -> None:
-    from api.app import StoreHolder
+    from api.middleware import StoreHolder
 
     holder = StoreHolder(settings, None)
     assert holder.store is None and holder.owned
     store = holder.connect()
     try:
-        assert holder.schema_ok and store.expected_schema() >= {"erasure_key", "idempotency_key", "tombstone_key"}
+        assert holder.schema_ok and expected_schema(store) >= {"erasure_key", "idempotency_key", "tombstone_key"}
         assert holder.connect() is store
     finally:
         store.close()

@@ -27,7 +27,7 @@ BEFORE = (MOVE.replace(day=1) - timedelta(days=1)).date().replace(day=1)
 
 def assert_routed(resp: dict[str, Any]) -> None:
     """Every recall answer explains itself: a non-empty route, each step naming its channel and saying why
-    (DESIGN.md, "Router": rules are explained, not hidden), whether or not `entity` was given."""
+    (docs/design.md, "Router": rules are explained, not hidden), whether or not `entity` was given."""
     assert resp["route"], resp
     for step in resp["route"]:
         assert step["channel"] and step["reason"].strip(), resp["route"]

@@ -7,7 +7,7 @@ import time
 
 import pytest
 
-from graphmem.store import Store
+from graphmem.store import Store, expected_schema, missing_schema
 from graphmem.types import Namespace
 
 pytestmark = pytest.mark.neo4j
@@ -20,8 +20,8 @@ def test_server_is_neo4j_5_26(store: Store) -> None:
 
 
 def test_schema_is_applied(store: Store) -> None:
-    assert store.missing_schema() == set()
-    assert {"entity_key", "turn_embedding", "turn_search", "has_believed", "has_history"} <= store.expected_schema()
+    assert missing_schema(store) == set()
+    assert {"entity_key", "turn_embedding", "turn_search", "has_believed", "has_history"} <= expected_schema(store)
     names = {r["name"] for r in store.autocommit("admin/show_indexes")}
     # retired (cypher/schema_retired/): dropped by apply_schema
     assert not {"has_txn_end", "turn_text", "summary_text"} & names

@@ -11,7 +11,7 @@ import pytest
 from click.testing import CliRunner
 
 from graphmem.channels.graph import relate, traverse, unrelate
-from graphmem.channels.relation_migration import migrate
+from graphmem.store import migrate
 from graphmem.channels.temporal import put_entity
 from graphmem.errors import InvalidInput
 from graphmem.settings import Settings

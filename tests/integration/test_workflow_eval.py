@@ -15,7 +15,7 @@ import pytest
 from workflow_families import FAMILIES, Score, generate
 
 from graphmem.channels import workflow as wf
-from graphmem.channels.workflow_records import embed_tasks
+from graphmem.channels.workflow._records import embed_tasks
 from graphmem.store import Store
 from graphmem.types import Namespace
 

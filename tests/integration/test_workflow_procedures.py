@@ -86,7 +86,7 @@ def test_online_and_offline_induction_give_the_same_workflows(store: Store, ns: 
 
 
 def test_matching_reads_a_groups_new_words_after_a_re_induction(store: Store, ns: Namespace) -> None:
-    from graphmem.channels.workflow_terms import cached_versions
+    from graphmem.channels.workflow._terms import cached_versions
 
     def run(rid: str, task_type: str, place: str) -> None:
         body = {"id": rid, "task": "Ship the parcel to the customer", "task_type": task_type, "outcome": "success",

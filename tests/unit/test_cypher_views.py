@@ -1,8 +1,9 @@
 """View predicates live once, in `cypher/fragments/`, and every read statement includes them.
 
-The rule this file enforces: a read statement that binds an Entity, Turn or Summary node applies a
+The rule this file enforces: a read statement that binds a node a view can hide (Entity, Turn, Summary,
+Trajectory, Workflow) applies a
 view fragment to it (`/*include:live(t)*/`, `in_view`, `entity_as_of`, `searchable`, `active`,
-`turn_filter`, `summary_filter`), or
+`turn_filter`, `summary_filter`, `current_workflow`), or
 says in a `// view-exempt(t): why` line why that node needs none. A read that binds a version (`HAS`)
 or relation (a relationship of its own type between entities: an untyped `-[r]-` pattern, or a dynamic
 type `-[r:$($type)]-`, or a type expression `-[r:!RELATES]-`) and takes `$valid_at` applies `as_of` to it. Write statements (CREATE, MERGE,
@@ -21,8 +22,10 @@ from graphmem.errors import ConfigError
 from graphmem.queries import INCLUDE, Fragment, cypher_root, expand, load_fragments, load_queries
 
 OUTSIDE = ("schema/", "schema_retired/", "admin/", "privacy/", "idempotency/", "fragments/")
-VIEW_FRAGMENTS = {"live", "in_view", "entity_as_of", "searchable", "active", "turn_filter", "summary_filter"}
-NODE = re.compile(r"\(\s*(\w+)\s*:\s*(Entity|Turn|Summary)\b")
+VIEW_FRAGMENTS = {"live", "in_view", "entity_as_of", "searchable", "active", "turn_filter", "summary_filter",
+                  "current_workflow"}
+#: every label a view can hide (an erasure marks Entity, Turn, Summary and Trajectory; closes Workflow versions)
+NODE = re.compile(r"\(\s*(\w+)\s*:\s*(Entity|Turn|Summary|Trajectory|Workflow)\b")
 VERSION = re.compile(r"-\[\s*(\w+)\s*(:\s*HAS\b|:\s*[$!]|\])")  # a version, a relation of any or a given type
 WRITE = re.compile(r"\b(CREATE|MERGE|SET|DELETE|REMOVE)\b")
 EXEMPT = re.compile(r"^//\s*view-exempt\((\w+)\):\s*\S", re.MULTILINE)
@@ -49,7 +52,7 @@ def _included(text: str) -> dict[str, set[str]]:
     return out
 
 
-def test_every_read_applies_a_view_to_each_entity_turn_and_summary() -> None:
+def test_every_read_applies_a_view_to_each_node_a_view_can_hide() -> None:
     missing = []
     for name, text in _reads().items():
         code = COMMENT.sub("", text)
@@ -80,7 +83,9 @@ def test_the_version_pattern_sees_facts_and_relations_of_any_type() -> None:
 def test_view_predicates_are_written_only_in_fragments() -> None:
     """No read statement spells the erased or bitemporal predicate out by hand."""
     by_hand = re.compile(r"erased_at IS NULL|txn_end IS NULL OR \w+\.txn_end >|valid_to IS NULL OR \w+\.valid_to >")
-    offenders = [n for n, t in _reads().items() if by_hand.search(COMMENT.sub("", t))]
+    current = re.compile(r"\.txn_end IS NULL")  # a workflow version's "believed now": current_workflow
+    offenders = [n for n, t in _reads().items() if by_hand.search(COMMENT.sub("", t))
+                 or (":Workflow" in t and current.search(COMMENT.sub("", t)))]
     assert not offenders, f"view predicates written by hand instead of included: {offenders}"
 
 

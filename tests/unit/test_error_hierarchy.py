@@ -12,8 +12,8 @@ from graphmem.errors import GraphmemError, PayloadTooLarge
 
 
 def _all_subclasses() -> list[type[GraphmemError]]:
-    # import every module first: a subclass defined outside graphmem.errors (graphmem.llm,
-    # graphmem.localdb) only exists once its module is loaded
+    # import every module first: a subclass defined outside graphmem.errors would exist only once its
+    # module is loaded (and is then a failure of test_every_error_class_lives_in_graphmem_errors)
     for info in pkgutil.walk_packages(graphmem.__path__, prefix="graphmem."):
         importlib.import_module(info.name)
     found: list[type[GraphmemError]] = []
@@ -38,8 +38,13 @@ def test_every_error_has_an_http_status_and_a_code() -> None:
 
 def test_one_llm_error_and_it_is_a_retryable_503() -> None:
     named = [c for c in _all_subclasses() if c.__name__ == "LLMUnavailable"]
-    assert len(named) == 1 and named[0].__module__ == "graphmem.llm"
+    assert len(named) == 1 and named[0].__module__ == "graphmem.errors"
     assert (named[0].status, named[0].code) == (503, "llm_unavailable")
+
+
+def test_every_error_class_lives_in_graphmem_errors() -> None:
+    """One hierarchy in one file: a reader finds every error, its status and its code in one place."""
+    assert {c.__module__ for c in _all_subclasses()} == {"graphmem.errors"}
 
 
 def test_the_body_limit_has_one_wording() -> None:

@@ -1,5 +1,5 @@
 """Ready means warm (issue #20): what a fresh process builds on its first request is built before `/readyz`
-says ready. The text pipeline (`graphmem.recall.warmup`) runs on sample text, and `api.app.warm_routes`
+says ready. The text pipeline (`graphmem.recall.warmup`) runs on sample text, and `api.warmup.warm_routes`
 leaves FastAPI nothing to build when the first request arrives (its routers build their routes lazily)."""
 
 from __future__ import annotations
@@ -11,7 +11,8 @@ import fastapi.routing
 import pytest
 from fastapi.testclient import TestClient
 
-from api.app import create_app, warm_routes
+from api.app import create_app
+from api.warmup import warm_routes
 from graphmem.recall.warmup import warm_up
 from graphmem.settings import Settings
 

@@ -41,7 +41,8 @@ from graphmem import limits
 from graphmem.errors import InvalidInput
 from graphmem.identifiers import KEY_MAX
 from graphmem.instants import UTC, format_instant, parse_instant
-from graphmem.llm import ChatClient, LLMUnavailable
+from graphmem.errors import LLMUnavailable
+from graphmem.llm import ChatClient
 from graphmem.settings import Settings
 from graphmem.types import RELATION_TYPE_RE
 

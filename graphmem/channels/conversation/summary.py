@@ -30,7 +30,8 @@ from graphmem.channels.conversation.records import Chunk, SessionSummary, Summar
 from graphmem.embedding import get_embedder
 from graphmem.errors import SessionNotFound
 from graphmem.instants import utcnow
-from graphmem.llm import ChatClient, LLMUnavailable, llm_summarise
+from graphmem.errors import LLMUnavailable
+from graphmem.llm import ChatClient, llm_summarise
 from graphmem.settings import Settings
 from graphmem.store import Store, Tx
 from graphmem.summarise import StructuredSummary, Utterance, merge, summarise

@@ -12,10 +12,12 @@ is left where it is and reported in `left`.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
-from graphmem.channels.graph import INTERNAL_TYPES
-from graphmem.store import Store
-from graphmem.types import RELATION_TYPE_RE, Namespace
+from graphmem.types import INTERNAL_TYPES, RELATION_TYPE_RE, Namespace
+
+if TYPE_CHECKING:
+    from graphmem.store._store import Store
 
 
 @dataclass(frozen=True, slots=True)

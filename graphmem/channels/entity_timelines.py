@@ -1,5 +1,5 @@
-"""Exact channel, one read for recall's key questions: entities by key with their attribute timelines as
-believed at known_at, from which both the values true at valid_at and the run each value belongs to are
+"""Entity timelines for recall's key questions (an exact read): entities by key with their attribute
+timelines as believed at known_at, from which both the values true at valid_at and the run each value belongs to are
 taken, in one round trip (`exact/read_timelines`).
 
 `exact.read_entities` reads only the versions true at valid_at, and the run a value belongs to (adjacent
@@ -14,6 +14,7 @@ from datetime import datetime
 
 from graphmem.channels.fact_records import FactVersion
 from graphmem.store import Row, Store
+from graphmem.timeline import believed, true_at
 from graphmem.types import Namespace
 
 
@@ -28,8 +29,7 @@ class EntityTimeline:
 
     def true_at(self, valid_at: datetime) -> tuple[FactVersion, ...]:
         """The versions true at valid_at (half-open [valid_from, valid_to), like the `as_of` fragment)."""
-        return tuple(v for v in self.versions
-                     if v.valid_from <= valid_at and (v.valid_to is None or valid_at < v.valid_to))
+        return tuple(v for v in self.versions if true_at(v.valid_from, v.valid_to, valid_at))
 
 
 def read_timelines(store: Store, ns: Namespace, *, keys: Iterable[str],
@@ -42,6 +42,6 @@ def read_timelines(store: Store, ns: Namespace, *, keys: Iterable[str],
     for r in rows:
         versions = (FactVersion.from_row(v) for v in r["versions"])
         if known_at is not None:  # has_history holds every version recorded by then: keep those believed then
-            versions = (v for v in versions if v.txn_end is None or known_at < v.txn_end)
+            versions = (v for v in versions if believed(v.txn_time, v.txn_end, known_at))
         out[r["key"]] = EntityTimeline(r["key"], r["type"], r["name"], tuple(versions))
     return out

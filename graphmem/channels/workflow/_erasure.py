@@ -19,8 +19,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from graphmem.channels.workflow_induce import draft_group, group_current, group_of, write_group
-from graphmem.channels.workflow_records import Change, run_from_row
+from graphmem.channels.workflow._induce import draft_group, group_current, group_of, write_group
+from graphmem.channels.workflow._records import Change, run_from_row
 from graphmem.identifiers import Registry
 from graphmem.induction import Induced
 from graphmem.store import Store, Tx

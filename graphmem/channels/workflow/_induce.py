@@ -18,7 +18,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from datetime import datetime
 from typing import Any
 
-from graphmem.channels.workflow_records import (
+from graphmem.channels.workflow._records import (
     Change,
     InductionReport,
     WorkflowVersion,
@@ -30,7 +30,7 @@ from graphmem.channels.workflow_records import (
     update_props,
     workflow_props,
 )
-from graphmem.channels.workflow_terms import terms_version
+from graphmem.channels.workflow._terms import terms_version
 from graphmem.identifiers import DEFAULT_REGISTRY, Registry
 from graphmem.induction import (
     Induced,

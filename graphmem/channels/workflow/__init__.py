@@ -7,7 +7,7 @@ risky step) closes the current version (`txn_end`) and writes the next one; the 
 in history with its `INDUCED_FROM` trajectories. `induce_workflows` does the same for all stored
 runs at once (offline); because induction is a function of the set of runs, online and offline
 give the same workflows. A task type may hold several procedures (one workflow each) and blocks
-they share (sub-workflows they reference); the writes live in `workflow_induce`. `match_workflows`
+they share (sub-workflows they reference); the writes live in `_induce`. `match_workflows`
 finds the workflows for a task: task_type first; then by task text, the type first (its embedding
 and the words its runs use), then the procedure inside it; a match says why.
 
@@ -40,17 +40,22 @@ from graphmem.induction import (
     type_overlap,
     words,
 )
-from graphmem.channels.workflow_records import (
+from graphmem.channels.workflow._records import (
+    Change,
     InductionReport,
     TrajectoryAdded,
     WorkflowHistory,
     WorkflowMatch,
     WorkflowVersion,
+    clear_embedding_cache,
     embed_tasks,
+    embed_texts,
     run_row,
 )
-from graphmem.channels.workflow_terms import cached_versions, shared_words
-from graphmem.channels.workflow_induce import Progress, Refiner, current, dedupe_one, induce_all, refresh
+from graphmem.channels.workflow._terms import cached_versions, shared_words
+from graphmem.channels.workflow._induce import Progress, Refiner, current, dedupe_one, induce_all, refresh
+from graphmem.channels.workflow._erasure import Reinduced, reinduce_groups
+from graphmem.channels.workflow._llm import refiner_from_settings
 from graphmem.instants import parse_instant, utcnow
 from graphmem.store import Store, Tx
 from graphmem.types import Namespace
@@ -62,8 +67,10 @@ LEXICAL_WEIGHT = 0.25
 #: weight of the type's similarity in a procedure's score (the rest: the procedure's own)
 TYPE_WEIGHT = 0.5
 
-__all__ = ["Progress", "Refiner", "add_trajectories", "add_trajectory", "current_workflows", "induce_workflows",
-           "match_workflows", "parse_trajectory", "workflow_history"]
+__all__ = ["Change", "InductionReport", "Progress", "Refiner", "Reinduced", "TrajectoryAdded", "WorkflowHistory",
+           "WorkflowMatch", "WorkflowVersion", "add_trajectories", "add_trajectory", "clear_embedding_cache",
+           "current_workflows", "embed_texts", "induce_workflows", "match_workflows", "parse_trajectory",
+           "refiner_from_settings", "reinduce_groups", "workflow_history"]
 
 
 # --- trajectories -----------------------------------------------------------------------------

@@ -1,0 +1,107 @@
+"""The store holder (a lazy Neo4j connection) and the outermost ASGI middleware (request id, body limit,
+request metric, access log)."""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+import uuid
+
+from starlette.datastructures import Headers, MutableHeaders
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from api import errors
+from api.body import BodyLimit
+from api.logs import request_id_var
+from graphmem import metrics
+from graphmem.channels.conversation import start_embeddings, start_extractions, start_folds
+from graphmem.errors import PayloadTooLarge, StoreUnavailable
+from graphmem.settings import Settings
+from graphmem.store import Store, apply_schema, connection_for
+
+log = logging.getLogger("graphmem.api")
+
+
+class StoreHolder:
+    """Connects lazily and applies the schema once; a Neo4j outage never needs a graphmem restart."""
+
+    def __init__(self, settings: Settings, store: Store | None) -> None:
+        self.settings = settings
+        self.store = store
+        self.owned = store is None
+        self.schema_ok = False
+        self._lock = threading.Lock()
+
+    def connect(self) -> Store:
+        with self._lock:
+            if self.store is None:
+                uri, auth = connection_for(self.settings)
+                self.store = Store(self.settings, uri, auth)
+            if not self.schema_ok:
+                self.store.ping()
+                apply_schema(self.store)
+                self.schema_ok = True
+                start_folds(self.store)  # summaries a stopped process left queued get their text
+                start_embeddings(self.store)  # turns a stopped process left without their embedding
+                start_extractions(self.store)  # with an LLM: turns a stopped process left queued
+            return self.store
+
+
+class EnvelopeMiddleware:
+    """The outermost layer: request id (X-Request-ID in and out, on every log line), the body-size limit
+    (413 before any body is read for a declared length, as soon as it passes the limit for a chunked one:
+    `api.body.BodyLimit`), the lazy Neo4j connection, the request metric and the access log.
+
+    A pure ASGI middleware rather than `@app.middleware("http")`: Starlette's BaseHTTPMiddleware runs the
+    app in a task behind memory streams, which costs more per request than an exact lookup in Neo4j.
+    """
+
+    def __init__(self, app: ASGIApp, settings: Settings, holder: StoreHolder) -> None:
+        self.app, self.settings, self.holder = app, settings, holder
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        headers = Headers(scope=scope)
+        rid = headers.get("x-request-id") or uuid.uuid4().hex[:16]
+        token = request_id_var.set(rid)
+        started = time.perf_counter()
+        status = 500
+
+        async def send_with_id(message: Message) -> None:
+            nonlocal status
+            if message["type"] == "http.response.start":
+                status = message["status"]
+                MutableHeaders(scope=message).append("X-Request-ID", rid)
+            await send(message)
+
+        try:
+            limit = self.settings.max_body_bytes
+            length = headers.get("content-length")
+            if length is not None and length.isdigit() and int(length) > limit:
+                await errors.render(PayloadTooLarge.over(limit))(scope, receive, send_with_id)
+            else:
+                state = scope["app"].state
+                if state.store is None and scope["path"].startswith("/v1/"):
+                    try:
+                        state.store = self.holder.connect()
+                    except StoreUnavailable:
+                        pass
+                # with or without a Content-Length (chunked): never read past the limit, answer 413
+                limited = BodyLimit(scope, receive, send_with_id, limit)
+                try:
+                    await self.app(scope, limited.receive, limited.send)
+                except PayloadTooLarge:
+                    if not limited.over:
+                        raise
+                if limited.over:
+                    await limited.refuse()
+        finally:
+            path = getattr(scope.get("route"), "path", "unmatched")
+            elapsed = time.perf_counter() - started
+            metrics.observe_request(scope["method"], path, status, elapsed)
+            log.info("request", extra={"method": scope["method"], "route": path, "status": status,
+                                       "ms": round(elapsed * 1000, 2)})
+            request_id_var.reset(token)
