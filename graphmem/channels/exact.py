@@ -24,9 +24,11 @@ from graphmem.channels.fact_records import (
     instant,
     stamp,
 )
+from graphmem.channels.search.terms import escape_lucene
 from graphmem.channels.temporal import check_attribute_known, registry
 from graphmem import limits
 from graphmem.errors import EntityNotFound, InvalidInput
+from graphmem.identifiers.names import Named, Similar, lucene_words, resolve
 from graphmem.instants import format_instant, parse_instant, utcnow
 from graphmem.store import Row, Store
 from graphmem.timeline import check_scalar
@@ -190,3 +192,23 @@ def lookup_batch(store: Store, ns: Namespace, *, keys: Iterable[str] = (),
             holders.setdefault(r["asked"], []).append((r["attribute"], r["key"]))
     return BatchLookup(frozenset(r["key"] for r in rows if r["via"] == "key"),
                        {value: tuple(found) for value, found in holders.items()})
+
+
+#: entities a question's words may name, read from the name index before the exact check (a name shared by
+#: more entities than this is reported with the first ones found)
+NAME_CANDIDATES = 50
+#: words of a question looked up in the name index (Lucene refuses queries over 1,024 clauses)
+NAME_WORDS = 200
+
+
+def find_names(store: Store, ns: Namespace, question: str, *,
+               known_at: datetime | None = None) -> tuple[list[Named], list[Similar]]:
+    """The spans of `question` that name live entities of the namespace (`identifiers.names.resolve`: full
+    names, or one token of a name, folded; a name several entities share comes back with all of them), and
+    the near misses (offered as similar, never as exact). One index query; none when no word could be a name."""
+    wanted = lucene_words(question)[:NAME_WORDS]
+    if not wanted:
+        return [], []
+    lucene = f'+ns:"{escape_lucene(ns.name)}"^0 +name:({" ".join(escape_lucene(w) for w in wanted)})'
+    rows = store.read("exact/find_names", ns=ns.name, lucene=lucene, limit=NAME_CANDIDATES, known_at=known_at)
+    return resolve(question, [(r["key"], r["name"]) for r in rows])

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from graphmem.errors import NotFound
 from graphmem.identifiers import Registry
+from graphmem.identifiers.names import Named, Similar
 from graphmem.recall.merge import Hit, named_attributes
 from graphmem.recall.plan import Ask
 from graphmem.store import Store
@@ -48,6 +49,49 @@ _MODULES = {"facts": "graphmem.channels.exact", "workflows": "graphmem.channels.
 
 def _installed(capability: str) -> bool:
     return importlib.util.find_spec(_MODULES[capability]) is not None
+
+
+@dataclass(frozen=True)
+class Names:
+    """What the question's names resolved to: spans (each with its keys), near misses (never used as exact)."""
+
+    spans: tuple[Named, ...] = ()
+    similar: tuple[Similar, ...] = ()
+
+    def keyed(self, question: str) -> str:
+        """The question with each name replaced by its entities' keys ("Maria Lopez's city" -> "c-1001's
+        city"), so that the plan reads it as a key question; a shared name becomes every holder's key."""
+        out, last = [], 0
+        for n in self.spans:
+            out += [question[last:n.start], " ".join(n.keys)]
+            last = n.end
+        return "".join(out) + question[last:]
+
+    @property
+    def spelled(self) -> dict[str, tuple[str, ...]]:
+        """key -> the question's text and the entity's name: how semantic hits may mention it."""
+        out: dict[str, tuple[str, ...]] = {}
+        for n in self.spans:
+            for key, name in zip(n.keys, n.names):
+                out[key] = tuple(dict.fromkeys([*out.get(key, ()), n.text, name]))
+        return out
+
+    @property
+    def notes(self) -> tuple[str, ...]:
+        """The route's words for them: exact, ambiguous (all holders read, said), similar (not used)."""
+        notes = []
+        for n in self.spans:
+            holders = ", ".join(f"{k} ({nm})" for k, nm in zip(n.keys, n.names))
+            how = "full name" if n.full else "one token of a name"
+            if n.ambiguous:
+                notes.append(f"name {n.text!r} is ambiguous ({how}): {len(n.keys)} entities hold it, all are "
+                             f"read: {holders}")
+            else:
+                notes.append(f"name {n.text!r} → {holders} (exact, {how}; case, diacritics, titles and order "
+                             "folded)")
+        notes += [f"{s.text!r} is no known name; similar: {s.name} ({s.key}), offered as similar only, never "
+                  "read as exact" for s in self.similar]
+        return tuple(notes)
 
 
 @dataclass
@@ -110,6 +154,13 @@ class Channels:
         self.has_search = _installed("search")
 
     # --- exact ---
+    def names(self, question: str, known_at: datetime | None) -> "Names":
+        """The entities the question names (full names, or a first or last name; folded), and the near misses."""
+        from graphmem.channels.exact import find_names
+
+        spans, similar = find_names(self.store, self.ns, question, known_at=known_at)
+        return Names(tuple(spans), tuple(similar))
+
     def resolve(self, tokens: list[str], asks: Sequence[Ask], valid_at: datetime,
                 known_at: datetime | None) -> BatchLookup:
         """Which tokens are live entity keys, and who holds each identifier value under an attribute

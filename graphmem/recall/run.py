@@ -24,7 +24,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Future
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
@@ -33,7 +33,7 @@ from graphmem import limits
 from graphmem.errors import InvalidInput, NotFound
 from graphmem.identifiers import Registry, find_identifiers, registry_for
 from graphmem.instants import UTC, utcnow
-from graphmem.recall.hits import Channels
+from graphmem.recall.hits import Channels, Names
 from graphmem.recall.merge import Hit, asks_earlier, merge, render_context
 from graphmem.recall.plan import ROUTE, Plan, candidate_keys, classify, fast_keys, key_answer, with_known_keys
 from graphmem.store import Store
@@ -92,6 +92,8 @@ class _Run:
     holders: Mapping[str, Sequence[tuple[str, str]]]
     pending_search: Future[Any] | None
     earlier_word: str | None = None  # the word asking for earlier values ("before", "previous"), if any
+    question: str = ""  # as asked: what semantic search reads (the plan reads names as keys)
+    spelled: Mapping[str, Sequence[str]] = field(default_factory=dict)  # key -> how the question named it
     route: list[RouteStep] = field(default_factory=list)
     hits: list[Hit] = field(default_factory=list)
 
@@ -125,9 +127,15 @@ def recall(store: Store, ns: Namespace, *, query: str, session: str | None = Non
     ch = Channels(store, ns, registry)
     plan = classify(query, now=now, registry=registry, session=session, entity=entity,
                     task_type=task_type, valid_at=valid_at, known_at=known_at)
+    named = ch.names(query, plan.known_at) if ch.has_facts else Names()
+    if named.spans:  # the question names entities: it is read as if it wrote their keys (exact, never similar)
+        plan = classify(named.keyed(query), now=now, registry=registry, session=session, entity=entity,
+                        task_type=task_type, valid_at=valid_at, known_at=known_at)
+    if named.notes:
+        plan = replace(plan, notes=(*named.notes, *plan.notes))
     va, ka = plan.valid_at or now, plan.known_at or utcnow()  # known_at None: what is believed now
     earlier_word = asks_earlier(query)
-    candidates = candidate_keys(query, registry)
+    candidates = candidate_keys(plan.query, registry)
     keys = fast_keys(plan, earlier_word, candidates) if ch.has_facts else ()
     read = ch.timelines(keys, plan.known_at) if keys else None
     fast = _key_question(ch, plan, va, earlier_word, read) if read is not None else None
@@ -142,19 +150,19 @@ def recall(store: Store, ns: Namespace, *, query: str, session: str | None = Non
         # the read already said which tokens are entity keys (lookup_batch would say the same, and with no
         # identifier in the query it has no values to look up): the full route goes on from there
         plan = with_known_keys(plan, registry=registry, known_keys=set(read) & set(candidates))
-        pending = (ch.start_search(plan.query, k, since=plan.time.since, until=plan.time.until)
+        pending = (ch.start_search(query, k, since=plan.time.since, until=plan.time.until)
                    if plan.semantic_first and ch.has_search else None)
     else:
         # A query bound for semantic search is searched while its tokens are resolved: the search does not
         # depend on them. If a token is an entity key and the exact channel answers, the result is dropped
         # (and its hits are not marked as used).
-        pending = (ch.start_search(plan.query, k, since=plan.time.since, until=plan.time.until)
+        pending = (ch.start_search(query, k, since=plan.time.since, until=plan.time.until)
                    if plan.semantic_first and ch.has_search else None)
         # one round trip: which tokens are entity keys, who holds the query's identifier values (as of va/ka)
         resolved = ch.resolve(candidates, plan.asks, va, plan.known_at)
         plan = with_known_keys(plan, registry=registry, known_keys=resolved.keys)
         holders = resolved.holders
-    run = _Run(ch, plan, k, va, holders, pending, earlier_word,
+    run = _Run(ch, plan, k, va, holders, pending, earlier_word, query, named.spelled,
                route=[RouteStep("router", n) for n in plan.notes])
     for rule in ROUTE:  # top to bottom; the fallback rule sees whether anything was found so far
         if rule.when(plan, bool(run.hits)):
@@ -286,10 +294,10 @@ def _semantic(run: _Run, why: str) -> None:
         return
     pending = run.pending_search
     if pending is None:
-        pending = ch.start_search(plan.query, run.k, since=plan.time.since, until=plan.time.until)
+        pending = ch.start_search(run.question or plan.query, run.k, since=plan.time.since, until=plan.time.until)
     found = ch.search_hits(pending, reason=f"semantic: {why}")
     if plan.asks:
-        needles = [a.value for a in plan.asks]
+        needles = [a.value for a in plan.asks] + [n for a in plan.asks for n in run.spelled.get(a.raw, ())]
         found = [h for h in found if _contains_any(h.text, needles, ch.registry)]
         if len(found) < run.k:
             # the question's other words may rank turns without the identifier first (its name, its

@@ -18,7 +18,9 @@ from graphmem.settings import Settings
 
 
 def _settings() -> Settings:
-    return Settings(_env_file=None, open=True)  # type: ignore[call-arg]
+    # a Neo4j that is not there: without a URI, the first /v1/ request would start the managed server in the
+    # default home (and leave it running after the tests)
+    return Settings(_env_file=None, open=True, neo4j_uri="bolt://127.0.0.1:1")  # type: ignore[call-arg]
 
 
 def test_warm_up_runs_the_pure_text_pipeline() -> None:

@@ -1,0 +1,183 @@
+"""Names in a question, resolved exactly to entities. Pure: the candidates come from the entity-name index.
+
+People ask about people and companies by name, not by key: "What was Maria Lopez's city last year?",
+"ms. lopez", "ZHANG WEI", "Wei Zhang", "José Álvarez" written "Jose Alvarez", "O'Neill's phone". A name
+and a question are compared after the same folding: letter case, diacritics, apostrophes and a
+possessive 's, titles (Mr, Ms, Dr, ...) and token order. What resolves:
+- a full name (all of an entity's name tokens, in any order), longest span first;
+- one token of a name (a first or a last name, or a one-word company) that no other token of the span
+  contradicts: every entity holding it is returned, so a name two entities share comes back with both,
+  and the caller says it is ambiguous, never picking one silently.
+A near miss ("Maria Lopes" for Maria Lopez: the next word is within two edits of a token of the same
+name) does not resolve; it is returned as `similar`, for the caller to offer as such, never as exact.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+TITLES = frozenset({"mr", "mrs", "ms", "miss", "mx", "dr", "prof", "sir", "madam", "mme", "mlle", "herr", "frau",
+                    "sr", "sra", "srta", "dona", "don", "mister", "doctor", "professor"})
+#: words too common to be taken as a lone first or last name
+COMMON = frozenset("""a an the and or but of in on at to for from by with about as is are was were be been being
+do does did have has had what which who whom whose when where why how this that these those my your his her its
+our their me him us them i you he she it we they last next ago year years month months week weeks day days
+today yesterday tomorrow now then before after since until city phone email address name company account
+manager new old current previous first live lives lived work works worked""".split())
+_WORD = re.compile(r"[^\W_]+(?:['’][^\W_]+)*", re.UNICODE)
+
+
+def fold(word: str) -> str:
+    """Lower case, no diacritics, no apostrophes, no possessive 's: how names are compared."""
+    w = word.replace("’", "'")
+    if w.lower().endswith("'s"):
+        w = w[:-2]
+    decomposed = unicodedata.normalize("NFKD", w.lower())
+    return "".join(c for c in decomposed if not unicodedata.combining(c) and c != "'")
+
+
+@dataclass(frozen=True, slots=True)
+class Word:
+    start: int
+    end: int
+    text: str
+    folded: str
+
+
+def words(text: str) -> list[Word]:
+    """The words of `text`, each span without its possessive 's (so that a name can be replaced in place)."""
+    out = []
+    for m in _WORD.finditer(text):
+        raw, end = m.group(), m.end()
+        if raw.lower().replace("’", "'").endswith("'s"):
+            raw, end = raw[:-2], end - 2
+        out.append(Word(m.start(), end, raw, fold(raw)))
+    return out
+
+
+def name_tokens(name: str) -> tuple[str, ...]:
+    """A name's folded tokens without titles (`Dr. José Álvarez` -> ('jose', 'alvarez'))."""
+    return tuple(w.folded for w in words(name) if w.folded and w.folded not in TITLES)
+
+
+def lucene_words(text: str) -> list[str]:
+    """The question's words as the name index may hold them (folded, and with apostrophes kept), for the
+    candidate query; the exact check is `resolve`'s."""
+    out: list[str] = []
+    for w in words(text):
+        if w.folded in TITLES or w.folded in COMMON or len(w.folded) < 2:
+            continue
+        kept = w.text.lower().replace("’", "'")
+        kept = kept[:-2] if kept.endswith("'s") else kept
+        out += [w.folded] + ([kept] if kept != w.folded else [])
+    return list(dict.fromkeys(out))
+
+
+@dataclass(frozen=True, slots=True)
+class Named:
+    """A span of the question that names entities: `keys` (one, or several when ambiguous)."""
+
+    start: int  # a title before the name is part of the span ("Ms. Lopez")
+    end: int
+    text: str
+    keys: tuple[str, ...]
+    names: tuple[str, ...]
+    full: bool  # the whole name was written (not one token of it)
+
+    @property
+    def ambiguous(self) -> bool:
+        return len(self.keys) > 1
+
+
+@dataclass(frozen=True, slots=True)
+class Similar:
+    """A near miss: the question's words are close to a name but not it."""
+
+    text: str
+    key: str
+    name: str
+
+
+def _close(a: str, b: str, limit: int = 2) -> bool:
+    """Within `limit` edits (Levenshtein), for words of four letters or more."""
+    if a == b or min(len(a), len(b)) < 4 or abs(len(a) - len(b)) > limit:
+        return False
+    prev = list(range(len(b) + 1))
+    for i, ca in enumerate(a, 1):
+        cur = [i]
+        for j, cb in enumerate(b, 1):
+            cur.append(min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (ca != cb)))
+        prev = cur
+    return prev[-1] <= limit
+
+
+def resolve(question: str, entities: Iterable[tuple[str, str | None]],
+            max_span: int = 4) -> tuple[list[Named], list[Similar]]:
+    """The spans of `question` that name some of `entities` ((key, name) pairs), in question order, and the
+    near misses."""
+    full: dict[frozenset[str], list[tuple[str, str]]] = {}
+    by_token: dict[str, list[tuple[str, str]]] = {}
+    tokens_of: dict[str, tuple[str, ...]] = {}
+    for key, name in entities:
+        if not name:
+            continue
+        toks = name_tokens(name)
+        if not toks:
+            continue
+        tokens_of[key] = toks
+        full.setdefault(frozenset(toks), []).append((key, name))
+        for t in set(toks):
+            by_token.setdefault(t, []).append((key, name))
+    ws = [w for w in words(question) if w.folded]
+    named: list[Named] = []
+    similar: list[Similar] = []
+    i = 0
+    while i < len(ws):
+        start_i = i
+        if ws[i].folded in TITLES and i + 1 < len(ws):
+            i += 1  # a title joins the name after it
+        found: tuple[int, list[tuple[str, str]], bool] | None = None
+        for n in range(min(max_span, len(ws) - i), 0, -1):
+            span = [w.folded for w in ws[i:i + n]]
+            if any(t in TITLES for t in span):
+                continue
+            holders = full.get(frozenset(span))
+            if holders and (n > 1 or span[0] not in COMMON):
+                found = (n, holders, True)
+                break
+        if found is None:
+            t = ws[i].folded
+            holders = by_token.get(t, [])
+            if holders and t not in COMMON and len(t) >= 2:
+                near = _near_miss(ws, i, holders, tokens_of)
+                if near is not None:
+                    similar.append(near)
+                    i += 2
+                    continue
+                found = (1, holders, False)
+        if found is None:
+            i = start_i + 1
+            continue
+        n, holders, whole = found
+        first, last = ws[start_i], ws[i + n - 1]
+        ordered = sorted(dict.fromkeys(holders), key=lambda kn: kn[0])
+        named.append(Named(first.start, last.end, question[first.start:last.end], tuple(k for k, _ in ordered),
+                           tuple(nm for _, nm in ordered), whole))
+        i += n
+    return named, similar
+
+
+def _near_miss(ws: Sequence[Word], i: int, holders: Sequence[tuple[str, str]],
+               tokens_of: dict[str, tuple[str, ...]]) -> Similar | None:
+    """The next word is within two edits of another token of a holder's name ("Maria Lopes")."""
+    if i + 1 >= len(ws):
+        return None
+    nxt = ws[i + 1].folded
+    for key, name in holders:
+        others = [t for t in tokens_of[key] if t != ws[i].folded]
+        if nxt not in tokens_of[key] and any(_close(nxt, t) for t in others):
+            return Similar(f"{ws[i].text} {ws[i + 1].text}", key, name)
+    return None

@@ -1,0 +1,96 @@
+"""Recall by name, over REST, in the words people use (issue 31): a customer asked about by full name, by
+"Ms." and surname, in lower case, by a first name two customers share (both answered, and the route says
+so), with names in other orders and with diacritics left out, a company by its name, the past by time
+words; a near miss is only offered as similar; an erased entity's name no longer resolves; tenant A's
+names never resolve in tenant B."""
+
+from __future__ import annotations
+
+from typing import Any
+from uuid import uuid4
+
+import pytest
+from fastapi.testclient import TestClient
+
+from graphmem.types import Namespace
+
+pytestmark = pytest.mark.neo4j
+
+
+def _seed(client: TestClient, base: str) -> None:
+    def put(key: str, body: dict[str, Any]) -> None:
+        assert client.put(f"{base}/entities/{key}", json=body).status_code in (200, 201)
+
+    put("c-1001", {"type": "customer", "name": "Maria Lopez", "attributes": {"city": "Lisbon"},
+                   "valid_from": "2025-01-01T00:00:00Z"})
+    assert client.post(f"{base}/facts", json={"entity": "c-1001", "attribute": "city", "value": "Porto",
+                                              "valid_from": "2026-05-01T00:00:00Z"}).status_code in (200, 201)
+    put("c-2001", {"type": "customer", "name": "Maria Silva", "attributes": {"city": "Faro"}})
+    put("c-1003", {"type": "customer", "name": "Zhang Wei", "attributes": {"phone": "+86 139 1234 5678"}})
+    put("c-1004", {"type": "customer", "name": "José Álvarez", "attributes": {"plan": "premium"}})
+    put("c-1005", {"type": "customer", "name": "Siobhan O'Neill", "attributes": {"email": "siobhan@example.org"}})
+    put("org-7", {"type": "company", "name": "Northwind Traders", "attributes": {"city": "Oslo"}})
+
+
+def _ask(client: TestClient, base: str, query: str, **extra: Any) -> dict[str, Any]:
+    r = client.post(f"{base}/recall", json={"query": query, **extra})
+    assert r.status_code == 200, r.text
+    return r.json()  # type: ignore[no-any-return]
+
+
+# (question, what the context must hold, what it must not hold)
+QUESTIONS = [
+    ("What was Maria Lopez's city last year?", ["Lisbon"], ["Porto", "Faro"]),
+    ("Where does Ms. Lopez live now?", ["Porto"], ["Faro"]),
+    ("where does maria lopez live", ["Porto"], ["Faro"]),
+    ("Wei Zhang's phone?", ["8613912345678"], []),
+    ("What plan is Jose Alvarez on?", ["premium"], []),
+    ("What is O'Neill's email?", ["siobhan@example.org"], []),
+    ("Which city is Northwind Traders in?", ["Oslo"], []),
+]
+
+
+@pytest.mark.parametrize("query, holds, lacks", QUESTIONS, ids=[q for q, _, _ in QUESTIONS])
+def test_a_question_that_names_an_entity_reads_its_facts_exactly(client: TestClient, ns: Namespace, query: str,
+                                                                  holds: list[str], lacks: list[str]) -> None:
+    base = f"/v1/{ns.name}"
+    _seed(client, base)
+    answer = _ask(client, base, query)
+    assert any(step["reason"].startswith("name ") for step in answer["route"]), answer["route"]
+    assert all(h in answer["context"] for h in holds), answer
+    assert not any(x in answer["context"] for x in lacks), answer
+
+
+def test_a_shared_first_name_answers_both_and_says_so(client: TestClient, ns: Namespace) -> None:
+    base = f"/v1/{ns.name}"
+    _seed(client, base)
+    answer = _ask(client, base, "What is Maria's city?")
+    assert "Porto" in answer["context"] and "Faro" in answer["context"]
+    assert any("ambiguous" in step["reason"] and "c-1001" in step["reason"] and "c-2001" in step["reason"]
+               for step in answer["route"])
+
+
+def test_a_near_miss_is_offered_as_similar_never_answered(client: TestClient, ns: Namespace) -> None:
+    base = f"/v1/{ns.name}"
+    _seed(client, base)
+    answer = _ask(client, base, "What is Maria Lopes's city?")
+    assert "Porto" not in answer["context"] and "Lisbon" not in answer["context"]
+    assert any("similar" in step["reason"] and "Maria Lopez" in step["reason"] for step in answer["route"])
+
+
+def test_an_erased_name_no_longer_resolves_and_other_tenants_never_do(client: TestClient, ns: Namespace) -> None:
+    base = f"/v1/{ns.name}"
+    _seed(client, base)
+    other = f"/v1/test-{uuid4().hex[:12]}"
+    try:
+        assert client.put(f"{other}/entities/x-1", json={"type": "customer", "name": "Somebody Else"}).status_code == 201
+        away = _ask(client, other, "What is Maria Lopez's city?")
+        assert "Porto" not in away["context"] and not any(s["reason"].startswith("name ") for s in away["route"])
+    finally:
+        from graphmem.store import purge_namespace
+
+        purge_namespace(client.app.state.store, other[4:])  # type: ignore[attr-defined]
+    assert client.request("DELETE", f"{base}/entities/c-1001", json={"reason": "request"}).status_code == 200
+    gone = _ask(client, base, "What was Maria Lopez's city last year?")
+    assert "Lisbon" not in gone["context"] and "Porto" not in gone["context"]
+    assert not any("c-1001" in s["reason"] for s in gone["route"])

@@ -1,0 +1,64 @@
+"""Names in questions, in the words people use (issue 31): full names, surnames, first names, titles, any
+letter case, possessives, diacritics written or not, token order, apostrophes, a company by its name, a
+name two people share (both, never one), a near miss (similar, never exact). Pure: no database."""
+
+from __future__ import annotations
+
+import pytest
+
+from graphmem.identifiers.names import fold, lucene_words, name_tokens, resolve
+
+PEOPLE = [("c-1001", "Maria Lopez"), ("c-1002", "Tom Berg"), ("c-1003", "Zhang Wei"), ("c-1004", "José Álvarez"),
+          ("c-1005", "Siobhan O'Neill"), ("c-1006", "Nguyễn Thị Lan"), ("org-1", "Northwind Traders"),
+          ("org-2", "Acme")]
+TWO_MARIAS = [*PEOPLE, ("c-2001", "Maria Silva")]
+
+CASES = [
+    ("What was Maria Lopez's city last year?", PEOPLE, [("Maria Lopez", ("c-1001",), True)]),
+    ("what is maria lopez's phone", PEOPLE, [("maria lopez", ("c-1001",), True)]),
+    ("WHERE DOES MARIA LOPEZ LIVE", PEOPLE, [("MARIA LOPEZ", ("c-1001",), True)]),
+    ("Where does Ms. Lopez live now?", PEOPLE, [("Ms. Lopez", ("c-1001",), False)]),
+    ("Is Maria's email still valid?", PEOPLE, [("Maria", ("c-1001",), False)]),
+    ("Which company does Tom Berg manage?", PEOPLE, [("Tom Berg", ("c-1002",), True)]),
+    ("Who is Mr Berg's manager?", PEOPLE, [("Mr Berg", ("c-1002",), False)]),
+    ("Zhang Wei's address", PEOPLE, [("Zhang Wei", ("c-1003",), True)]),
+    ("Wei Zhang's address", PEOPLE, [("Wei Zhang", ("c-1003",), True)]),
+    ("phone of Jose Alvarez", PEOPLE, [("Jose Alvarez", ("c-1004",), True)]),
+    ("phone of José Álvarez", PEOPLE, [("José Álvarez", ("c-1004",), True)]),
+    ("Dr. Álvarez's plan", PEOPLE, [("Dr. Álvarez", ("c-1004",), False)]),
+    ("What is O'Neill's phone?", PEOPLE, [("O'Neill", ("c-1005",), False)]),
+    ("siobhan o’neill email", PEOPLE, [("siobhan o’neill", ("c-1005",), True)]),
+    ("Where does Nguyen Thi Lan work?", PEOPLE, [("Nguyen Thi Lan", ("c-1006",), True)]),
+    ("Who manages Northwind Traders?", PEOPLE, [("Northwind Traders", ("org-1",), True)]),
+    ("who manages northwind?", PEOPLE, [("northwind", ("org-1",), False)]),
+    ("Acme's address", PEOPLE, [("Acme", ("org-2",), True)]),
+    ("Does Maria Lopez know Tom Berg?", PEOPLE, [("Maria Lopez", ("c-1001",), True), ("Tom Berg", ("c-1002",), True)]),
+    ("What is Maria's city?", TWO_MARIAS, [("Maria", ("c-1001", "c-2001"), False)]),
+    ("What is Maria Silva's city?", TWO_MARIAS, [("Maria Silva", ("c-2001",), True)]),
+    ("What is the weather in Lisbon?", PEOPLE, []),
+    ("What did I say last week about the order?", PEOPLE, []),
+]
+
+
+@pytest.mark.parametrize("question, people, expected", CASES, ids=[c[0] for c in CASES])
+def test_a_question_names_entities_as_people_write_them(question: str, people: list[tuple[str, str]],
+                                                        expected: list[tuple[str, tuple[str, ...], bool]]) -> None:
+    named, similar = resolve(question, people)
+    assert [(n.text, n.keys, n.full) for n in named] == expected
+    assert similar == []
+
+
+def test_a_near_miss_is_only_similar() -> None:
+    named, similar = resolve("What is Maria Lopes's city?", PEOPLE)
+    assert named == [] and [(s.text, s.key) for s in similar] == [("Maria Lopes", "c-1001")]
+
+
+def test_a_shared_name_is_ambiguous() -> None:
+    [named], _ = resolve("Maria's phone", TWO_MARIAS)
+    assert named.ambiguous and named.names == ("Maria Lopez", "Maria Silva")
+
+
+def test_folding() -> None:
+    assert fold("Álvarez's") == "alvarez" and fold("O’Neill") == "oneill" and fold("NGUYỄN") == "nguyen"
+    assert name_tokens("Dr. José Álvarez") == ("jose", "alvarez")
+    assert set(lucene_words("What is O'Neill's phone?")) == {"oneill", "o'neill"}
