@@ -34,8 +34,10 @@ _GATE = re.compile(r"\d(?:[ \t().\-/]{0,3}\d){6}")
 _RUN = re.compile(r"\+?\(?\d(?:[ \t().\-/]{0,3}\d)*\)?")
 _CONTEXT = 2
 _ISO_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
-#: "2026.03.01", "2025/10/17" and "2025 10 17" (what "2025年10月17日" leaves once CJK is blanked)
-DATE_LIKE = re.compile(r"^(?:19|20)\d{2}([-./ ])(?:0?[1-9]|1[0-2])\1(?:0?[1-9]|[12]\d|3[01])$")
+#: "2026.03.01", "2025/10/17" and "2025 10 17" (what "2025年10月17日" leaves once CJK is blanked), and day- or
+#: month-first dates with a four-digit year ("15.03.2025", "03/15/2025"): a string that reads as a date is no phone
+DATE_LIKE = re.compile(r"^(?:(?:19|20)\d{2}([-./ ])(?:0?[1-9]|1[0-2])\1(?:0?[1-9]|[12]\d|3[01])"
+                       r"|(?:0?[1-9]|[12]\d|3[01])([-./ ])(?:0?[1-9]|[12]\d|3[01])\2(?:19|20)\d{2})$")
 #: a year range ("2019-2024", "1999 2001"), a compact date ("20240301"), an IPv4 address
 _NOT_PHONE = re.compile(r"(?:19|20)\d{2}[-/ ](?:19|20)\d{2}|(?:19|20)\d{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])"
                         r"|\d{1,3}(?:\.\d{1,3}){3}")

@@ -23,7 +23,9 @@ import math
 import re
 from collections.abc import Collection, Sequence
 
-from graphmem.identifiers import DEFAULT_REGISTRY, Registry
+import phonenumbers
+
+from graphmem.identifiers import DEFAULT_REGISTRY, Found, Registry
 
 #: score (mean of text cosine and action overlap) at or above which an untyped run joins a leader
 DEFAULT_THRESHOLD = 0.55
@@ -44,20 +46,51 @@ def group_key(*, task_type: str | None = None, leader: str | None = None) -> str
     return "wf-" + hashlib.sha1(seed.encode("utf-8")).hexdigest()[:12]
 
 
+#: the words naming a number just before it: "ticket no. 0167392818", "order number 12345678", "PNR #"
+_NAMED_NUMBER = re.compile(r"\b([a-z]+)\s+(?:no\.?|nr\.?|num(?:ber)?\.?|#|id)?\s*:?\s*$", re.IGNORECASE)
+_NUMBER_WORDS = frozenset({"ticket", "order", "confirmation", "booking", "reservation", "account", "invoice",
+                           "reference", "tracking", "case", "card", "policy", "member", "membership", "flight",
+                           "receipt", "claim", "customer", "pnr"})
+
+
+def _a_phone(f: Found, text: str, registry: Registry) -> bool:
+    """Is a number the registry took for a phone one? Not when the words before it name another number
+    ("ticket no.", "order", "confirmation number"); yes when libphonenumber calls it valid in the
+    registry's region, or when it is written the way phones are ("+", separators: "138-0000-1234"); a
+    bare run of digits that is no valid number here is a number."""
+    if number_label(text, f.start) != "number":
+        return False
+    try:
+        if phonenumbers.is_valid_number(phonenumbers.parse(f.raw, getattr(registry, "region", None) or "US")):
+            return True
+    except phonenumbers.NumberParseException:
+        return False
+    return not f.raw.isdigit()
+
+
+def number_label(text: str, start: int) -> str:
+    """What a number is called by the words before it: `ticket_number`, `order_number`, …, else `number`."""
+    m = _NAMED_NUMBER.search(text, 0, start)
+    word = m[1].lower() if m else ""
+    return f"{word}_number" if word in _NUMBER_WORDS else "number"
+
+
 def mask_task(text: str, registry: Registry = DEFAULT_REGISTRY) -> str:
     """The task text with identifiers and numbers replaced by words, for embedding."""
     text = _DATE.sub("date", text)
     out, last = [], 0
     for f in registry.find(text):
         out.append(text[last:f.start])
-        out.append(_MASKS.get(f.kind, "id"))
+        out.append(_MASKS.get(f.kind, "id") if f.kind != "phone" or _a_phone(f, text, registry) else "number")
         last = f.end
     out.append(text[last:])
     return _DIGITS.sub("N", "".join(out))
 
 
 def redact_personal(text: str, registry: Registry = DEFAULT_REGISTRY) -> str:
-    """The text with emails and phone numbers replaced by `<email>`, `<phone>` (ISO dates kept).
+    """The text with emails and phone numbers replaced by `<email>`, `<phone>` (ISO dates kept); a number
+    that only looked like a phone is masked as what the words before it call it (`<ticket_number>`) or
+    `<number>`.
 
     Workflows keep example tasks to show and to match by; they must not keep a customer's contact
     details, which erasure (keyed on entities) would never reach.
@@ -68,7 +101,7 @@ def redact_personal(text: str, registry: Registry = DEFAULT_REGISTRY) -> str:
         if f.kind not in ("email", "phone") or any(f.start < e and s < f.end for s, e in dates):
             continue
         out.append(text[last:f.start])
-        out.append(f"<{f.kind}>")
+        out.append(f"<{f.kind}>" if f.kind != "phone" or _a_phone(f, text, registry) else f"<{number_label(text, f.start)}>")
         last = f.end
     out.append(text[last:])
     return "".join(out)

@@ -62,6 +62,8 @@ def scope_of(found: Interval, now: datetime) -> TimeScope:
     if found.kind == "until" or found.start is None:
         return TimeScope(valid_at=min(until, now), until=until, phrases=phrases, interval=found)
     valid_at = min(until, now) if found.start <= now else until
+    if found.at is not None:  # the words name a point of the range: facts are read there
+        valid_at = found.at
     return TimeScope(valid_at=valid_at, since=found.start, until=until, phrases=phrases, interval=found)
 
 

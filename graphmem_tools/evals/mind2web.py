@@ -12,13 +12,15 @@ against the configured Neo4j; `POST /v1/{ns}/trajectories`, online induction), w
 website and each action `[op, role, text]` as the step `"<OP> <role> <text>"`, the typed or chosen
 value as the arg `value`. Then `POST …/workflows/induce` (offline over the same runs: it must change
 nothing) and, for each held-out task of the selected websites, `GET …/workflows?task=<text>&k=1`
-with no task type. Printed, for graphmem and two baselines computed on the same stored runs:
+with no task type (blind) and with `task_type=<website>` (told). Printed, for graphmem and the
+baselines computed on the same stored runs, coverage, precision (`precision`) and their F1, and:
 - site@1: the first workflow (or trajectory) comes from the held-out task's website;
 - step coverage: the share of the held-out task's distinct actions (`<op> <role> <text>`; the value
   is an argument) the first workflow holds, as the same action or as the same operation on the
   same role with a parameter in place of element text that the held-out task's text names.
 Baselines: the stored task nearest by token overlap (Jaccard of lower-case words), its trajectory
-returned verbatim; the best single stored trajectory of the right website (an oracle).
+returned verbatim, among all stored tasks (beside blind) and among its website's (beside told); the
+best single stored trajectory of the right website (an oracle).
 `--sites even|odd|all` evaluates the websites at even or odd positions of the sorted website names
 (every website is stored either way), so tuning on one half leaves the other to report.
 """
@@ -117,6 +119,22 @@ def coverage(held: Task, steps: Sequence[tuple[str, dict[str, Any]]]) -> float:
     return covered / len(wanted)
 
 
+def precision(held: Task, steps: Sequence[tuple[str, dict[str, Any]]]) -> float:
+    """Share of the returned steps that the held-out task takes: the same action, or the same operation
+    on the same role with a parameter where the task has an action whose element text its task names
+    (coverage's rule, from the other side): long workflows cannot buy coverage for free."""
+    if not steps:
+        return 0.0
+    names = {a.name for a in held.actions}
+    named = {(a.op, a.role) for a in held.actions if a.text and _appears(a.text, held.task)}
+    right = 0
+    for action, _ in steps:
+        op, _, rest = action.partition(" ")
+        role, _, text = rest.partition(" ")
+        right += action in names or (bool(_PARAM.search(text)) and (op, role) in named)
+    return right / len(steps)
+
+
 def _tokens(text: str) -> set[str]:
     return {w.lower() for w in _WORD.findall(text)}
 
@@ -140,27 +158,43 @@ class Scores:
     def __init__(self) -> None:
         self.site: dict[str, list[float]] = defaultdict(list)
         self.cover: dict[str, list[float]] = defaultdict(list)
+        self.prec: dict[str, list[float]] = defaultdict(list)
+        self.f1: dict[str, list[float]] = defaultdict(list)
 
-    def add(self, method: str, site_ok: bool | None, cov: float) -> None:
+    def add(self, method: str, site_ok: bool | None, held: Task, steps: Sequence[tuple[str, dict[str, Any]]]) -> None:
         if site_ok is not None:
             self.site[method].append(1.0 if site_ok else 0.0)
-        self.cover[method].append(cov)
+        c, p = coverage(held, steps), precision(held, steps)
+        self.cover[method].append(c)
+        self.prec[method].append(p)
+        self.f1[method].append(2 * p * c / (p + c) if p + c else 0.0)
 
     def line(self, method: str, label: str) -> str:
-        s, c = self.site.get(method), self.cover[method]
+        s, c, p, f = self.site.get(method), self.cover[method], self.prec[method], self.f1[method]
         site = f"{sum(s) / len(s):.3f}" if s else "  —  "
-        return f"  {label:<58} site@1 {site:>6}   step coverage {sum(c) / len(c):.3f}   (n={len(c)})"
+        return (f"  {label:<62} site@1 {site:>6}   coverage {sum(c) / len(c):.3f}   precision "
+                f"{sum(p) / len(p):.3f}   F1 {sum(f) / len(f):.3f}   (n={len(c)})")
+
+
+def _verbatim(t: Task) -> list[tuple[str, dict[str, Any]]]:
+    return [(a.name, {"value": a.value} if a.value is not None else {}) for a in t.actions]
+
+
+def _nearest(held: Task, stored: Sequence[Task]) -> Task:
+    q = _tokens(held.task)
+    return max(stored, key=lambda t: (len(q & _tokens(t.task)) / (len(q | _tokens(t.task)) or 1), t.id))
 
 
 def baselines(held: Task, stored: Sequence[Task], scores: Scores) -> None:
-    q = _tokens(held.task)
-    nearest = max(stored, key=lambda t: (len(q & _tokens(t.task)) / (len(q | _tokens(t.task)) or 1), t.id))
-    verbatim = [(a.name, {"value": a.value} if a.value is not None else {}) for a in nearest.actions]
-    scores.add("nearest", nearest.website == held.website, coverage(held, verbatim))
+    """Verbatim demonstrations: the nearest stored task of all, the nearest of the held-out task's website
+    (what an agent told its website could be handed), and the best one of the website (an oracle)."""
+    nearest = _nearest(held, stored)
+    scores.add("nearest", nearest.website == held.website, held, _verbatim(nearest))
     own = [t for t in stored if t.website == held.website]
-    best = max((coverage(held, [(a.name, {"value": a.value} if a.value is not None else {}) for a in t.actions])
-                for t in own), default=0.0)
-    scores.add("oracle", None, best)
+    if own:
+        scores.add("nearest_site", None, held, _verbatim(_nearest(held, own)))
+        best = max(own, key=lambda t: (coverage(held, _verbatim(t)), precision(held, _verbatim(t)), t.id))
+        scores.add("oracle", None, held, _verbatim(best))
 
 
 def ingest(client: Any, ns: str, tasks: Sequence[Task], quiet: bool = True) -> None:
@@ -217,18 +251,16 @@ def command(data_path: Path | None, which: str, holdout: int, seed: int, keep: b
                     continue
                 h = held[site]
                 part = halves[site]
-                r = client.get(f"/v1/{ns}/workflows", params={"task": h.task, "k": 1})
-                if r.status_code != 200:
-                    raise click.ClickException(f"match {ns}: {r.status_code} {r.text[:300]}")
-                found = r.json()["workflows"]
-                if found:
-                    w = found[0]
-                    cov = coverage(h, [(s["action"], s["args"]) for s in w["steps"]])
+                for method, params in (("graphmem", {"task": h.task, "k": 1}),
+                                       ("graphmem_told", {"task": h.task, "task_type": site, "k": 1})):
+                    r = client.get(f"/v1/{ns}/workflows", params=params)
+                    if r.status_code != 200:
+                        raise click.ClickException(f"match {ns}: {r.status_code} {r.text[:300]}")
+                    found = r.json()["workflows"]
+                    steps = [(s["action"], s["args"]) for s in found[0]["steps"]] if found else []
                     for sc in (scores, part):
-                        sc.add("graphmem", w["task_type"] == site, cov)
-                else:
-                    for sc in (scores, part):
-                        sc.add("graphmem", False, 0.0)
+                        sc.add(method, (found[0]["task_type"] == site if found else False)
+                               if method == "graphmem" else None, h, steps)
                 for sc in (scores, part):
                     baselines(h, stored, sc)
             click.echo(f"fold {fold}: {len(stored)} trajectories posted and induced in {t1 - t0:.0f}s; "
@@ -244,6 +276,10 @@ def command(data_path: Path | None, which: str, holdout: int, seed: int, keep: b
                                                  if by_half[h].cover] if which == "all" else [])
     for title, sc in parts:
         click.echo(f"{title}:")
+        click.echo(" blind (no task type):")
         click.echo(sc.line("graphmem", "graphmem (GET /workflows?task=, first workflow)"))
         click.echo(sc.line("nearest", "nearest stored task by token overlap, verbatim"))
+        click.echo(" told the website (task_type):")
+        click.echo(sc.line("graphmem_told", "graphmem (GET /workflows?task=&task_type=, first workflow)"))
+        click.echo(sc.line("nearest_site", "nearest stored task of the website, verbatim"))
         click.echo(sc.line("oracle", "best single stored trajectory of the website (oracle)"))

@@ -107,3 +107,20 @@ def test_matching_reads_a_groups_new_words_after_a_re_induction(store: Store, ns
     stored = store.read("workflow/match_groups", ns=ns.name, vector=[1.0] + [0.0] * 383, cached={})
     assert cached_versions(ns.name)[beta] == next(r["version"] for r in stored if r["key"] == beta) != before[beta]
     assert found[0].workflow.task_type == "beta-desk" and "shared words 1.000" in (found[0].why or "")
+
+
+@pytest.mark.parametrize("task, first", [
+    ("Find the cheapest flight from Denver to Miami", "CLICK [tab] Flights"),
+    ("find me a cheap flight to Seattle", "CLICK [tab] Flights"),
+    ("Book a hotel room in Austin with free cancellation", "CLICK [tab] Stays"),
+    ("I need a place to stay in Boston", "CLICK [tab] Stays"),
+])
+def test_told_the_type_the_task_still_chooses_the_procedure(store: Store, ns: Namespace, task: str, first: str) -> None:
+    """Issue 32: given task_type, the same procedure came back for every task of the type; the task must
+    pick its own procedure, with the type given and without it."""
+    _online(store, ns)
+    for task_type in (SITE, None):
+        [match] = wf.match_workflows(store, ns, task=task, task_type=task_type, k=1)
+        assert match.workflow.actions[0] == first, (task_type, match.why)
+    told = wf.match_workflows(store, ns, task=task, task_type=SITE, k=2)
+    assert len({m.workflow.key for m in told}) == 2 and told[0].matched_by == "task_type"

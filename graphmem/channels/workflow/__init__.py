@@ -211,12 +211,18 @@ def match_workflows(store: Store, ns: Namespace, *, task: str | None = None, tas
     if not 1 <= k <= store.settings.max_k:
         raise InvalidInput.field("k", f"must be between 1 and {store.settings.max_k}")
     found: dict[str, WorkflowMatch] = {}
+    asked = bool(task and task.strip())
+    vector = embed_tasks(store.settings, [task])[0] if task and asked else []
     if task_type:
-        for r in store.read("workflow/match_by_type", ns=ns.name, task_type=task_type.strip()):
-            w = WorkflowVersion.from_row(r["w"])
-            found.setdefault(w.key, WorkflowMatch(w, float(r["score"]), "task_type", {}))
-    if task and task.strip() and len(found) < k:
-        vector = embed_tasks(store.settings, [task])[0]
+        typed = [WorkflowVersion.from_row(r["w"])
+                 for r in store.read("workflow/match_by_type", ns=ns.name, task_type=task_type.strip())]
+        if task and asked:  # the task chooses among the type's procedures, as in the blind match's second stage
+            for m in _within_type(store, ns, task, vector, typed, task_type.strip()):
+                found.setdefault(m.workflow.key, m)
+        else:
+            for w in typed:
+                found.setdefault(w.key, WorkflowMatch(w, 1.0, "task_type", {}))
+    if task and asked and len(found) < k:
         for m in _by_type_then_procedure(store, ns, task, vector, k):
             found.setdefault(m.workflow.key, m)
     if task and task.strip() and len(found) < k:
@@ -236,6 +242,27 @@ def match_workflows(store: Store, ns: Namespace, *, task: str | None = None, tas
                     why=m.why or f"task_type {task_type!r}; induced from {m.workflow.successes} successful runs",
                     subworkflows=tuple(subs[u.workflow] for u in m.workflow.uses if u.workflow in subs))
             for m in out]
+
+
+def _within_type(store: Store, ns: Namespace, task: str, vector: Sequence[float], typed: Sequence[WorkflowVersion],
+                 task_type: str) -> list[WorkflowMatch]:
+    """The procedures of a given task type, ranked by the task: each one's embedding similarity to it plus
+    LEXICAL_WEIGHT times the share of the task's words in its example tasks (the score the blind match
+    gives a procedure inside its type); ties by support. A type holds several jobs (on an airline site:
+    search a flight, check in, ask for a refund): without this the same procedure came first for all."""
+    if not typed:
+        return []
+    query = words(task)
+    groups = sorted({w.group or w.key for w in typed})
+    similarity = {r["w"]["key"]: float(r["score"])
+                  for r in store.read("workflow/match_in_groups", ns=ns.name, groups=groups, vector=list(vector))}
+    scored = []
+    for w in typed:
+        own = similarity.get(w.key, 0.0) + LEXICAL_WEIGHT * example_overlap(query, w.examples)
+        why = (f"task_type {task_type!r}; of its {len(typed)} procedures this one fits the task best: "
+               f"{own:.3f} (task text {similarity.get(w.key, 0.0):.3f}); induced from {w.successes} successful runs")
+        scored.append(((-own, -(w.support or 0), w.key), own, why, w))
+    return [WorkflowMatch(w, score, "task_type", {}, why) for _, score, why, w in sorted(scored, key=lambda x: x[0])]
 
 
 def _by_type_then_procedure(store: Store, ns: Namespace, task: str, vector: Sequence[float],

@@ -15,7 +15,10 @@ Conventions (the table's, relative to `now`, in UTC; every interval half-open [s
 * "last X" is the previous whole X; "last <weekday>" is that day in last week; "this X" the X that
   holds now; "next X" the following whole X; "next Friday" the first Friday after today.
 * "N units ago" / "in N units" take the unit as the grain ("3 days ago" is that day, "2 weeks ago" the
-  Monday-week 14 days back, "2 years ago" that year). "in the last/past N units" is a rolling window
+  Monday-week 14 days back, "2 years ago" that year); "N units ago" also names its instant (`at`: now
+  minus N units), at which facts are read.
+* "the start/beginning/middle/end of X" is X with its point (`at`: X's first instant, its midpoint, its
+  last); "since/after/before/until the start of X" bound at that point. "in the last/past N units" is a rolling window
   [now - N units, now), to the second.
 * Quarters are calendar quarters. Seasons are meteorological, northern hemisphere (winter Dec-Feb;
   "winter 2025" starts in December 2025); "last summer" is the latest that has ended.

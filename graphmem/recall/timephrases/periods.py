@@ -32,6 +32,7 @@ class Atom(NamedTuple):
     year_explicit: bool = True
     reyear: Reyear | None = None
     clock: tuple[int, int] | None = None  # a bare clock time (hour, minute), to merge into its day
+    at: datetime | None = None  # the instant the words point at inside the period ("6 months ago": now - 6 months)
 
 
 #: A pattern's builder: the match and `now` -> an atom, or None when the words are no date after all.

@@ -73,7 +73,10 @@ def _before_last(m: re.Match[str], now: datetime) -> Atom | None:
 def _ago(m: re.Match[str], now: datetime) -> Atom | None:
     count, unit = (m[1], m[2]) if m[1] else (m[3], m[4]) if m[3] else (m[5], m[6])
     n = number(count)
-    return None if n is None else _unit(m, now, UNITS[unit], -n)
+    if n is None:
+        return None
+    # the period for what was said then, and the instant N units back for what was true then
+    return _unit(m, now, UNITS[unit], -n)._replace(at=shift(now, UNITS[unit], -n))
 
 
 _NOT_AHEAD = re.compile(r"\s*ago\b")

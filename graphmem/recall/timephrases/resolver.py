@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Literal
 
 from graphmem.recall.timephrases import dates, relative
@@ -40,6 +40,7 @@ class Interval:
     end: datetime | None
     phrase: str
     axis: Axis = "valid"
+    at: datetime | None = None  # a range's point the words name: "6 months ago", "the start of 2025"
 
 
 #: Every pattern, in the order they are tried (an earlier rule wins a tie of equal length and start).
@@ -61,6 +62,9 @@ _CONNECT = re.compile(r"\s*(?:and|to|until|till|through|thru|-|–|到|至|et|au
 #: a preposition kept in the phrase the route shows ("in March 2026", "between ... and ...")
 _LEAD = re.compile(r"(?:\b(?:in|on|at|during|between|from|of|for|en|im|am|el|le)|从|在)\s*$")
 _CLOCK_GAP = re.compile(r"\s*(?:on|,)?\s*")
+_TICK = timedelta(microseconds=1)
+#: a part of the period after it: "at the start of 2025", "the middle of March", "end of last year"
+_PART = re.compile(r"(?:\b(?:at|in|by|around|towards?)\s+)?(?:the\s+|the\s+very\s+)?\b(start|beginning|middle|end)\s+of\s*(?:the\s+)?$")
 
 
 def _build(build: Build, m: re.Match[str], now: datetime) -> Atom | None:
@@ -157,8 +161,16 @@ def resolve(question: str, *, now: datetime, mask: Iterable[tuple[int, int]] = (
         return Interval("until", None, a.start, words(min(m.start(), a.s), max(m.end(), a.e)))
     if (m := _UNTIL.search(text, 0, a.s)) is not None:
         return Interval("until", None, a.end or a.start, words(m.start(), a.e))  # until X: X included
+    if a.end is not None and (m := _PART.search(text, 0, a.s)) is not None:
+        share = {"start": 0.0, "beginning": 0.0, "middle": 0.5}.get(m[1])
+        at = a.end - _TICK if share is None else a.start + (a.end - a.start) * share
+        if (b := _SINCE.search(text, 0, m.start()) or _AFTER.search(text, 0, m.start())) is not None:
+            return Interval("since", at, None, words(b.start(), a.e))  # since the start of X
+        if (b := _BEFORE.search(text, 0, m.start()) or _UNTIL.search(text, 0, m.start())) is not None:
+            return Interval("until", None, at, words(b.start(), a.e))  # before the middle of X
+        return Interval("range", a.start, a.end, words(m.start(), a.e), at=at)
     lead = _LEAD.search(text, 0, a.s)
     phrase = words(a.s if lead is None else lead.start(), a.e)
     if a.end is None:
         return Interval("instant", a.start, None, phrase)
-    return Interval("range", a.start, a.end, phrase)
+    return Interval("range", a.start, a.end, phrase, at=a.at)
