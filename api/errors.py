@@ -16,6 +16,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.types import Scope
 
 from graphmem import metrics
 from graphmem.errors import GraphmemError, InvalidInput, MalformedJson
@@ -128,10 +129,18 @@ def install(app: FastAPI) -> None:
         return _response(exc.status_code, code, str(exc.detail), headers=getattr(exc, "headers", None))
 
     @app.exception_handler(Exception)
-    async def unexpected(request: Request, exc: Exception) -> JSONResponse:
-        # where it failed, never what it held: exception messages and raw paths may carry memory values
-        route = getattr(request.scope.get("route"), "path", "unmatched")
-        log.error("unexpected error on %s %s: %s\n%s", request.method, route, type(exc).__name__,
-                  "".join(traceback.format_tb(exc.__traceback__)))
-        log.debug("unexpected error detail: %s", redact({"message": str(exc)}))
-        return render(GraphmemError("unexpected server error; see the service log"))
+    async def unexpected_error(request: Request, exc: Exception) -> JSONResponse:
+        # only reached when the envelope middleware itself fails; a route's bug is answered there
+        return unexpected(request.scope, exc)
+
+
+def unexpected(scope: Scope, exc: BaseException) -> JSONResponse:
+    """The 500 envelope for an exception graphmem does not know, logged by where it failed, never by
+    what it held: exception messages and raw paths may carry memory values. Answered by the envelope
+    middleware, which then swallows the exception: passed on, the server would log it with its message
+    and close the client's connection."""
+    route = getattr(scope.get("route"), "path", "unmatched")
+    log.error("unexpected error on %s %s: %s\n%s", scope.get("method"), route, type(exc).__name__,
+              "".join(traceback.format_tb(exc.__traceback__)))
+    log.debug("unexpected error detail: %s", redact({"message": str(exc)}))
+    return render(GraphmemError("unexpected server error; see the service log"))

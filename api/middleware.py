@@ -68,12 +68,12 @@ class EnvelopeMiddleware:
         rid = headers.get("x-request-id") or uuid.uuid4().hex[:16]
         token = request_id_var.set(rid)
         started = time.perf_counter()
-        status = 500
+        status, status_sent = 500, False
 
         async def send_with_id(message: Message) -> None:
-            nonlocal status
+            nonlocal status, status_sent
             if message["type"] == "http.response.start":
-                status = message["status"]
+                status, status_sent = message["status"], True
                 MutableHeaders(scope=message).append("X-Request-ID", rid)
             await send(message)
 
@@ -96,6 +96,11 @@ class EnvelopeMiddleware:
                 except PayloadTooLarge:
                     if not limited.over:
                         raise
+                except Exception as exc:  # a bug: answered once here, never passed on to the server
+                    if status_sent:
+                        log.error("unexpected error after the response started: %s", type(exc).__name__)
+                    else:
+                        await errors.unexpected(scope, exc)(scope, receive, send_with_id)
                 if limited.over:
                     await limited.refuse()
         finally:

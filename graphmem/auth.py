@@ -80,6 +80,9 @@ class KeyRecord:
     name: str = ""
     created_at: str = ""
     revoked_at: str = ""
+    #: "env" for a key from GRAPHMEM_API_KEYS (a start whose variable no longer lists it revokes it),
+    #: "managed" for one from the keys file or `graphmem keys create`
+    source: str = "managed"
 
     @property
     def key_id(self) -> str:
@@ -129,7 +132,8 @@ def parse_env_keys(spec: str) -> list[KeyRecord]:
         if len(key) < 16:
             raise ConfigError(f"GRAPHMEM_API_KEYS entry {i + 1}: keys must be at least 16 characters")
         records.append(KeyRecord(hash_key(key), check_role(role, "GRAPHMEM_API_KEYS"),
-                                 check_namespaces(nss.split(","), "GRAPHMEM_API_KEYS"), name=f"env-{i + 1}"))
+                                 check_namespaces(nss.split(","), "GRAPHMEM_API_KEYS"), name=f"env-{i + 1}",
+                                 source="env"))
     return records
 
 
@@ -171,7 +175,8 @@ class KeysFile:
                     revoked_at = format_instant(utcnow()) or ""
                 records.append(KeyRecord(str(k["key_hash"]), check_role(k["role"], where),
                                          check_namespaces(list(k["namespaces"]), where), str(k.get("name", "")),
-                                         _instant_text(k.get("created_at"), where), revoked_at))
+                                         _instant_text(k.get("created_at"), where), revoked_at,
+                                         "env" if k.get("source") == "env" else "managed"))
             return records
         except (ValueError, KeyError, TypeError) as exc:
             raise ConfigError(f"{self.path}: not a graphmem keys file ({exc})") from exc
@@ -180,7 +185,7 @@ class KeysFile:
         self.path.parent.mkdir(parents=True, exist_ok=True)
         body = {"keys": [{"key_hash": r.key_hash, "role": r.role, "namespaces": sorted(r.namespaces),
                           "name": r.name, "created_at": r.created_at, "revoked": r.revoked,
-                          "revoked_at": r.revoked_at or None} for r in records]}
+                          "revoked_at": r.revoked_at or None, "source": r.source} for r in records]}
         tmp = self.path.with_suffix(".tmp")
         fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
         with os.fdopen(fd, "w") as f:

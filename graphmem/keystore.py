@@ -9,7 +9,8 @@ answers 401 on every replica within about half a second, and no request pays a r
 `GRAPHMEM_API_KEYS` and the keys file are imported (upserted by hash) at start. The file's signature
 (mtime, size, inode) is checked at each poll and the file re-imported when it changed: an edit by hand
 adds keys and changes roles, namespaces and names, and `"revoked": true` revokes; deleting an entry does
-not revoke it, and no import brings a revoked key back. If Neo4j cannot be read the last known keyring
+not revoke it, and no import brings a revoked key back. An entry removed from `GRAPHMEM_API_KEYS` is
+revoked when a process starts with the variable set and no longer listing it (`revoke_unlisted_env_keys`). If Neo4j cannot be read the last known keyring
 stays in force: the service neither opens up nor locks everyone out.
 """
 
@@ -51,14 +52,15 @@ def ensure_schema(store: Store) -> None:
 def _param(r: KeyRecord) -> dict[str, Any]:
     return {"hash": r.key_hash, "key_id": r.key_id, "role": r.role, "namespaces": sorted(r.namespaces),
             "name": r.name, "created_at": parse_instant(r.created_at, "created_at") if r.created_at else None,
-            "revoked_at": parse_instant(r.revoked_at, "revoked_at") if r.revoked_at else None}
+            "revoked_at": parse_instant(r.revoked_at, "revoked_at") if r.revoked_at else None, "source": r.source}
 
 
 def import_keys(store: Store, records: list[KeyRecord]) -> int:
-    """Upsert keys by hash in one transaction; returns how many changed (the version moves only then)."""
+    """Upsert keys by hash in one transaction; returns how many changed (the version moves only then).
+    A hash given twice (in GRAPHMEM_API_KEYS and the keys file) is imported as the last one says."""
     if not records:
         return 0
-    keys = [_param(r) for r in records]
+    keys = list({r.key_hash: _param(r) for r in records}.values())
     now = utcnow()
 
     def work(tx: Any) -> int:
@@ -76,10 +78,28 @@ def _record(row: dict[str, Any]) -> KeyRecord | None:
         return KeyRecord(row["hash"], check_role(row["role"], "Neo4j"),
                          check_namespaces(list(row["namespaces"] or []), "Neo4j"), row["name"] or "",
                          format_instant(stored_instant(row["created_at"])) or "",
-                         format_instant(stored_instant(row["revoked_at"])) or "")
+                         format_instant(stored_instant(row["revoked_at"])) or "",
+                         "env" if row.get("source") == "env" else "managed")
     except (GraphmemError, TypeError, ValueError) as exc:  # one bad node must not lock every key out
         log.warning("ignoring API key %s stored in Neo4j: %s", str(row.get("key_id")), exc)
         return None
+
+
+def revoke_unlisted_env_keys(store: Store, listed: list[KeyRecord]) -> int:
+    """Revoke the keys once imported from GRAPHMEM_API_KEYS that `listed` (the variable now) omits; returns
+    how many. Run at start by a process given the variable (set, even empty): removing an entry and
+    restarting revokes it everywhere. A process started without the variable leaves env keys alone."""
+    now = utcnow()
+
+    def work(tx: Any) -> int:
+        row = tx.one("auth/revoke_unlisted_env_keys", hashes=[r.key_hash for r in listed if r.source == "env"],
+                     now=now)
+        revoked = int(row["revoked"]) if row else 0
+        if revoked:
+            tx.run("auth/bump_version", ring=RING, now=now)
+        return revoked
+
+    return store.write(work)
 
 
 def list_keys(store: Store) -> list[KeyRecord]:
@@ -139,6 +159,8 @@ class LiveKeyring:
         self._file = KeysFile(keys_file) if keys_file is not None else None
         self._file_sig = self._file.signature() if self._file is not None else None
         self._pending = [] if open_access else local_records(api_keys, keys_file)  # a bad file stops start-up
+        #: GRAPHMEM_API_KEYS as given (None: unset), to revoke the env keys it no longer lists at start
+        self._env = None if open_access or api_keys is None else parse_env_keys(api_keys)
         self._ring = Keyring(self._pending, open_access=open_access)
         self._loaded = False  # read from Neo4j at least once
         self._version: int | None = None
@@ -196,3 +218,8 @@ class LiveKeyring:
         if self._pending:
             import_keys(store, self._pending)
             self._pending = []
+        if self._env is not None:
+            revoked = revoke_unlisted_env_keys(store, self._env)
+            if revoked:
+                log.warning("revoked %d API key(s) that GRAPHMEM_API_KEYS no longer lists", revoked)
+            self._env = None

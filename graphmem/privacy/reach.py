@@ -1,11 +1,16 @@
 """Find every copy of an erased subject's spellings in a namespace, then hide it (erasure) or remove it
 (purge), inside the caller's transaction.
 
-Candidates come from two scans over every node and relationship of the namespace, whatever their
-label (`privacy/scan_nodes`, `privacy/scan_relationships`): a superset found by Cypher, re-checked
-value by value here with `Spellings` (the identifier registry's normalisers). MENTIONS links made at
-write time are not needed, so a turn written before the entity existed, or naming it in another
-format, is found all the same. What happens to each copy:
+Where a copy can be is the reach table below (`REACH`): for each label, the text properties a spelling can
+be in. Candidates come from a scan of exactly those properties (`privacy/scan_nodes`) and of every
+relationship property (`privacy/scan_relationships`, relationships being few): a superset found by Cypher
+(lower-cased fragments, and a phone's digits through separators, as a regular expression), re-checked value
+by value here with `Spellings` (the identifier registry's normalisers). MENTIONS links made at write time are
+not needed, so a turn written before the entity existed, or naming it in another format, is found all the
+same. The table is what keeps an erasure's cost to the data that can hold a copy (at 100,000 turns, the
+scan of every property of every node took 10 s; `graphmem bench erasure`); a text property that no
+statement of the table knows would be missed, so `graphmem check erasure` (and the CI test running it)
+fails when a namespace holds one. What happens to each copy:
 
 | record | erasure (application view) | purge (physically) |
 |---|---|---|
@@ -34,6 +39,64 @@ from graphmem.identifiers import Registry, registry_for
 from graphmem.privacy.spellings import REDACTED, Spellings, redacted_props
 from graphmem.store import Store, Tx
 from graphmem.types import Namespace
+
+#: label -> the text properties that can hold a copy of someone's spelling: scanned by every erasure and purge
+REACH: dict[str, tuple[str, ...]] = {
+    "Turn": ("text", "speaker", "metadata_json", "id", "session"),
+    "Summary": ("text", "speakers", "entities", "facts", "intent", "open_items", "topics", "tone", "session", "id"),
+    "Trajectory": ("task", "steps", "error", "id", "task_type", "group_key"),
+    "Workflow": ("name", "description", "steps", "actions", "examples", "params", "param_names", "reason", "risks",
+                 "signature", "task_type", "task_types", "uses", "uses_keys", "key", "group", "id"),
+    "WorkflowGroup": ("leader_task", "leader_actions", "leader", "key", "task_type", "merged_into"),
+    "IdempotencyKey": ("response", "idem_key", "route"),
+    "Attribute": ("value", "caption", "name"),
+    "Entity": ("name", "attributes", "key", "id", "type"),
+    "Session": ("id", "last_turn"),
+    "ImportMark": ("id", "source"),
+    "AttributeDecl": ("name",),
+    "RelationDecl": ("type",),
+}
+#: label -> text properties that never hold a spelling, and why: the reach-table check knows them too
+UNREACHED: dict[str, tuple[str, ...]] = {
+    "*": ("ns",),  # the namespace's name
+    "Turn": ("search_text", "role", "summary"),  # derived from text and speaker; an enum; a summary's id
+    "Summary": ("search_text", "summariser"),  # a copy of text; which summariser wrote it
+    "Trajectory": ("outcome",),  # success or failure
+    "Workflow": ("inducer", "kind", "closed_reason", "superseded_by"),  # enums; a workflow id
+    "WorkflowGroup": ("terms", "terms_version"),  # keyed hashes of words (HMAC), never the words; a version
+    "IdempotencyKey": ("claim", "key_id", "media_type", "request_hash", "state"),  # tokens, hashes, enums
+    "SearchTerm": ("term",),  # a keyed hash of a word (HMAC), never the word
+    "SearchCorpus": (),
+}
+#: compliance records: what an erasure writes, never scanned
+COMPLIANCE_LABELS = ("Erasure", "Tombstone", "PurgeRecord")
+
+
+def unknown_text_properties(found: Sequence[Mapping[str, Any]]) -> list[str]:
+    """`Label.property` for each text property (rows of `admin/text_properties`: a node's labels, a property
+    name) that no label of its node knows in either table: a statement writes text where erasure does not
+    look."""
+    out: set[str] = set()
+    for row in found:
+        labels, name = [str(x) for x in row["labels"]], str(row["name"])
+        if any(label in COMPLIANCE_LABELS for label in labels):
+            continue
+        if not any(name in REACH.get(label, ()) + UNREACHED.get(label, ()) + UNREACHED["*"] for label in labels):
+            out.add(f"{':'.join(sorted(labels))}.{name}")
+    return sorted(out)
+
+
+def _reach_param() -> list[dict[str, Any]]:
+    return [{"label": label, "props": list(props)} for label, props in REACH.items()]
+
+
+def _digits_pattern(digits: Sequence[str]) -> str | None:
+    """A regular expression for "the string's digits contain one of `digits`": each digit may be followed by
+    any non-digits (separators, brackets, words). Built of digits only, so nothing of the caller's reaches
+    it unescaped; passed to Cypher as a parameter."""
+    runs = ["[^0-9]*".join(d) for d in digits if d.isdigit()]
+    return f"(?s).*(?:{'|'.join(runs)}).*" if runs else None
+
 
 HIDDEN_LABELS = ("Turn", "Summary", "Trajectory")
 #: properties that are a record's identity (constraints, links): never redacted in place
@@ -74,7 +137,8 @@ def find_copies(tx: Tx, ns: Namespace, key: str, spellings: Spellings, registry:
     it is the subject's data held by another record, and it is redacted."""
     probe = {"ns": ns.name, "key": key, "words": spellings.probe_words(), "digits": spellings.probe_digits()}
     out = Copies()
-    for row in tx.run("privacy/scan_nodes", **probe):
+    for row in tx.run("privacy/scan_nodes", ns=ns.name, key=key, words=probe["words"], reach=_reach_param(),
+                      digits_pattern=_digits_pattern(probe["digits"])):
         props: Mapping[str, Any] = row["props"]
         if not any(spellings.matching(props.get(n)) for n in row["names"]):
             continue
@@ -97,7 +161,8 @@ def find_copies(tx: Tx, ns: Namespace, key: str, spellings: Spellings, registry:
             changed = redacted_props({n: props.get(n) for n in row["names"]}, spellings, keep=keep)
             if changed:
                 out.nodes.append({"id": row["id"], "props": changed})
-    for row in tx.run("privacy/scan_relationships", **probe):
+    for row in tx.run("privacy/scan_relationships", ns=ns.name, key=key, words=probe["words"],
+                      digits_pattern=_digits_pattern(probe["digits"])):
         changed = redacted_props({n: row["props"].get(n) for n in row["names"]}, spellings, keep={"ns"})
         if changed:
             out.relationships.append({"id": row["id"], "props": changed})

@@ -9,7 +9,8 @@ idempotent writes. Which of these hold the subject, how many there are, their or
 drawn from the seed. Then it erases the subject, writes more about other people, sometimes erases a
 second person, and purges; after each step every read route in every view is called. A failure is an
 answer 5xx, or a spelling of an erased person in an application-view answer after the erasure, or in
-any view's answer or any stored property after the purge. Each failure names its seed, and
+any view's answer or any stored property after the purge, or a text property the erasure reach table
+(`graphmem/privacy/reach.py`) does not know. Each failure names its seed, and
 `--seed N --examples 1` replays it.
 """
 
@@ -178,6 +179,19 @@ def check_store(ex: Example, store: Any, step: str, purged: list[Person]) -> Non
                 ex.failures.append(Failure(ex.seed, step, f"stored {row['what']} holds {p.key}: {found}"))
 
 
+def check_reach(ex: Example, store: Any) -> None:
+    """Before erasing: every text property the namespace holds is one the reach table knows (erasure scans
+    those only: an unknown one would keep its copy of an erased person)."""
+    from graphmem.channels.conversation import drain_folds
+    from graphmem.privacy.reach import unknown_text_properties
+
+    drain_folds()
+    unknown = unknown_text_properties(store.read("admin/text_properties", ns=ex.world.ns))
+    if unknown:
+        ex.failures.append(Failure(ex.seed, "writes", "text properties the erasure reach table does not know "
+                                   f"(graphmem/privacy/reach.py REACH or UNREACHED): {', '.join(unknown)}"))
+
+
 def run_example(seed: int, client: Any, tokens: dict[str, str], store: Any) -> list[Failure]:
     """One randomized example; returns its failures (empty when erasure held)."""
     rng = random.Random(seed)
@@ -188,6 +202,7 @@ def run_example(seed: int, client: Any, tokens: dict[str, str], store: Any) -> l
             r = ex.call("agent", method, path, **kw)
             if r.status_code >= 400 and r.status_code != 409:
                 ex.failures.append(Failure(seed, f"{method} {path}", f"write answered {r.status_code}: {r.text[:200]}"))
+        check_reach(ex, store)
         erased: list[Person] = []
         for n, person in enumerate(world.to_erase):
             r = ex.call("compliance", "DELETE", f"/entities/{person.key}", json={"reason": f"request {seed}-{n}"})

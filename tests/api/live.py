@@ -13,6 +13,7 @@ from pathlib import Path
 
 import httpx
 import uvicorn
+from fastapi import FastAPI
 
 from api.app import create_app
 from graphmem.localdb import free_port
@@ -23,10 +24,12 @@ ROOT = Path(__file__).resolve().parents[2]  # subprocesses run this tree, not wh
 
 
 @contextmanager
-def serving(settings: Settings, store: Store, ready_timeout: float = 120.0) -> Iterator[str]:
-    """The base URL of the running app, once `/readyz` answers 200; stopped on exit."""
+def serving(settings: Settings, store: Store, ready_timeout: float = 120.0,
+            app: FastAPI | None = None) -> Iterator[str]:
+    """The base URL of the running app (`app`, or one made from `settings`), once `/readyz` answers 200;
+    stopped on exit."""
     port = free_port()
-    config = uvicorn.Config(create_app(settings, store), host="127.0.0.1", port=port, log_config=None,
+    config = uvicorn.Config(app or create_app(settings, store), host="127.0.0.1", port=port, log_config=None,
                             access_log=False, lifespan="on")
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, name=f"uvicorn-{port}", daemon=True)

@@ -9,7 +9,7 @@ import tempfile
 import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -17,7 +17,8 @@ from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
 from api.app import create_app
-from graphmem.auth import hash_key
+from graphmem.auth import hash_key, parse_env_keys
+from graphmem.keystore import import_keys
 from graphmem.settings import Settings
 from graphmem.store import Store
 
@@ -42,12 +43,14 @@ class Keys:
 @contextmanager
 def keyed_client(settings: Settings, store: Store, keys: dict[str, tuple[str, list[str]]],
                  **overrides: Any) -> Iterator[tuple[TestClient, Keys]]:
-    """A TestClient on an app with `keys` = {name: (role, [namespaces or "*"])} configured (closed: not
-    open, no keys file). The keys are imported into Neo4j at start and deleted from it on exit."""
+    """A TestClient on an app with `keys` = {name: (role, [namespaces or "*"])} stored in Neo4j as
+    `graphmem keys create` stores them (closed: not open, no keys file, no GRAPHMEM_API_KEYS, whose start
+    would revoke the env keys of apps alive beside it). The keys are deleted from Neo4j on exit."""
     tokens = {name: f"{name}-{uuid.uuid4().hex}" for name in keys}
     spec = ";".join(f"{tokens[n]}:{role}:{','.join(nss)}" for n, (role, nss) in keys.items())
+    import_keys(store, [replace(r, source="managed") for r in parse_env_keys(spec)])
     no_file = Path(tempfile.gettempdir()) / f"graphmem-no-keys-{uuid.uuid4().hex}.json"
-    app = create_app(settings.model_copy(update={"api_keys": spec, "open": False, "keys_file": no_file,
+    app = create_app(settings.model_copy(update={"api_keys": None, "open": False, "keys_file": no_file,
                                                  **overrides}), store)
     try:
         with TestClient(app, raise_server_exceptions=False) as client:

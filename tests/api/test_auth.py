@@ -281,3 +281,42 @@ def test_an_unreachable_neo4j_keeps_the_last_known_keys(settings: Settings, stor
 def _password(settings: Settings) -> str:
     """The session server's password (the managed test server's is generated, not in the environment)."""
     return settings.neo4j_password.get_secret_value() if settings.neo4j_password else ""
+
+
+def test_a_key_removed_from_graphmem_api_keys_is_revoked_at_the_next_start(settings: Settings, store: Store,
+                                                                           ns: Namespace, tmp_path: Path) -> None:
+    """An operator lists two keys in GRAPHMEM_API_KEYS, later deletes one line and restarts: that key
+    answers 401 (on every replica: it is revoked in Neo4j), the other still works, and an export of the
+    keys and its re-import (the keys file `serve` keeps) does not bring it back. A process started without
+    the variable revokes nothing."""
+    kept, dropped = f"kept-{uuid4().hex}", f"dropped-{uuid4().hex}"
+    no_file = tmp_path / "none.json"
+
+    def started(api_keys: str | None) -> TestClient:
+        return TestClient(create_app(settings.model_copy(update={"api_keys": api_keys, "open": False,
+                                                                 "keys_file": no_file}), store),
+                          raise_server_exceptions=False)
+
+    def status(client: TestClient, key: str) -> int:
+        return client.get(f"/v1/{ns.name}/entities/nobody",
+                          headers={"Authorization": f"Bearer {key}"}).status_code
+
+    try:
+        with started(f"{kept}:agent:{ns.name};{dropped}:agent:{ns.name}") as first:
+            assert status(first, kept) == 404 and status(first, dropped) == 404
+            with started(None) as unset:  # a replica without the variable (or `graphmem keys list`)
+                assert status(unset, dropped) == 404
+            exported = tmp_path / "keys.json"
+            keystore.export_keys(store, exported)
+            with started(f"{kept}:agent:{ns.name}") as second:  # the line of `dropped` deleted
+                assert status(second, kept) == 404
+                assert status(second, dropped) == 401
+                time.sleep(keystore.REFRESH_SECONDS + 0.1)
+                assert status(first, dropped) == 401  # the replica still running learns it too
+            keystore.import_keys(store, KeysFile(exported).load())
+            with started(f"{kept}:agent:{ns.name}") as third:
+                assert status(third, dropped) == 401 and status(third, kept) == 404
+        [row] = [r for r in keystore.list_keys(store) if r.key_hash == hash_key(dropped)]
+        assert row.revoked and row.source == "env"
+    finally:
+        drop_keys(store, [hash_key(kept), hash_key(dropped)])

@@ -3,6 +3,7 @@ Retry-After while Neo4j is away, and recovery without restarting graphmem once i
 
 from __future__ import annotations
 
+import json
 import socket
 import threading
 import time
@@ -334,3 +335,46 @@ def test_limits_are_clear_4xx_naming_the_field(settings: Settings, store: Store,
         assert r.status_code == 422 and _field(r) == {"reason"}
         assert checked, "no limited endpoint served"
         assert cypher(store, "MATCH (n {ns: $ns}) WHERE NOT n:Entity RETURN count(n) AS n", ns=ns.name)[0]["n"] == 0
+
+
+def test_an_unexpected_exception_is_answered_once_and_the_connection_stays_usable(
+        settings: Settings, store: Store, ns: Namespace, caplog: pytest.LogCaptureFixture) -> None:
+    """A bug in a route (any exception graphmem does not know) gets the pinned 500 envelope, on a real
+    uvicorn, exactly once: the exception does not go on to the server (which logs "Exception in ASGI
+    application" and closes the connection), so the client's kept-alive connection serves its next
+    request, and the log names the route, never the exception's message (it may hold memory values)."""
+    import http.client
+
+    from live import serving
+
+    app = create_app(settings.model_copy(update={"open": True}), store)
+
+    phone = "+351 912 345 678"
+
+    def crash(ns: str) -> None:
+        raise RuntimeError(f"a bug holding Maria Lopez's phone {phone}")
+
+    app.add_api_route("/v1/{ns}/test-crash", crash, methods=["POST"])
+    with caplog.at_level("DEBUG"), serving(settings, store, app=app) as url:
+        host, port = url.removeprefix("http://").split(":")
+        conn = http.client.HTTPConnection(host, int(port), timeout=30)
+        try:
+            conn.request("POST", f"/v1/{ns.name}/test-crash", body=b"{}",
+                         headers={"Content-Type": "application/json"})
+            r = conn.getresponse()
+            body = r.read()
+            assert r.status == 500 and r.getheader("connection") != "close"
+            assert_envelope(json.loads(body), "internal_error")
+            sock = conn.sock
+            time.sleep(0.3)  # a server that closes after the exception has done so by now
+            conn.request("GET", f"/v1/{ns.name}/entities/nobody")
+            again = conn.getresponse()
+            again.read()
+            assert again.status == 404 and conn.sock is sock  # the same connection, not a new one
+        finally:
+            conn.close()
+    logged = "\n".join(rec.getMessage() for rec in caplog.records)
+    assert "Exception in ASGI application" not in logged
+    assert "unexpected error on POST /v1/{ns}/test-crash: RuntimeError" in logged
+    assert phone not in "\n".join(f"{r.getMessage()} {r.exc_text or ''}" for r in caplog.records
+                                                 if r.levelno >= 20)

@@ -29,6 +29,9 @@ def test_docs_pages_load_no_external_url(client: TestClient, page: str) -> None:
     for asset in assets:
         r = client.get(asset)
         assert r.status_code == 200 and len(r.content) > 100, asset
+        # what a script loads by itself (an image's src, a stylesheet's url()), not links a reader may follow
+        loads = re.findall(r"""(?:src:|src=|url\()\s*["']?((?:https?:)?//[^"')\s]+)""", r.text)
+        assert not loads, (asset, loads)  # ReDoc's own script loads Redocly's logo from cdn.redoc.ly
 
 
 def test_bearer_key_declared_and_recall_listed_first(client: TestClient) -> None:
