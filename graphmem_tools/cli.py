@@ -129,14 +129,16 @@ def schema_show() -> None:
 @click.option("--ns", "namespace", default=None, help="one namespace (default: every namespace)")
 @friendly
 def schema_migrate(namespace: str | None) -> None:
-    """Rewrite old RELATES {type} relations as typed relationships and caption old attribute values (idempotent)."""
+    """Rewrite old RELATES {type} relations as typed relationships, caption old attribute values and give old
+    turns their reach text (idempotent)."""
     from graphmem.store import migrate
     from graphmem.store import open_store
     from graphmem.types import Namespace
 
     with open_store(settings()) as store:
         done = migrate(store, None if namespace is None else Namespace.parse(namespace))
-    click.echo(f"relations retyped: {done.migrated}; attribute values captioned: {done.captioned}")
+    click.echo(f"relations retyped: {done.migrated}; attribute values captioned: {done.captioned}; "
+               f"turns given their reach text: {done.reach_texts}")
     for type_, n in sorted(done.left.items()):
         click.echo(f"left as RELATES (type {type_!r} is not accepted): {n}")
 

@@ -3,7 +3,8 @@
 // moves to the last new turn. Embeddings were computed before the transaction, or, with
 // GRAPHMEM_EMBED_WRITES=background, are written later: `embed_queued: true` (and no embedding) puts the turn on
 // the embedding queue (conversation/embeddings.py). `extraction: 'queued'` (or nothing) puts a turn on the
-// extraction queue (conversation/extraction.py) in the same transaction.
+// extraction queue (conversation/extraction.py) in the same transaction. `reach_text` is what erasure's
+// text index searches (graphmem/identifiers/reach.py).
 // Then each new turn MENTIONS every live entity whose key appears in its text ($keyed: exact, never fuzzy)
 // and every live entity currently holding an identifier value found in it ($paired: the value normalised
 // by the identifier registry, as the attribute was stored). One statement: every round trip here is spent
@@ -13,7 +14,8 @@ OPTIONAL MATCH (p:Turn {ns: $ns, id: s.last_turn})
 UNWIND $turns AS r
 CREATE (t:Turn {ns: $ns, id: r.id, session: $session, seq: r.seq, role: r.role, speaker: r.speaker,
                 text: r.text, search_text: r.search_text, at: r.at, embedding: r.embedding,
-                metadata_json: r.metadata_json, importance: r.importance, created_at: r.created_at,
+                metadata_json: r.metadata_json, reach_text: r.reach_text, importance: r.importance,
+                created_at: r.created_at,
                 extraction: r.extraction, embed_queued: r.embed_queued})
 CREATE (t)-[:IN]->(s)
 WITH s, p, collect(t) AS made

@@ -2,8 +2,10 @@
 (purge), inside the caller's transaction.
 
 Where a copy can be is the reach table below (`REACH`): for each label, the text properties a spelling can
-be in. Candidates come from a scan of exactly those properties (`privacy/scan_nodes`) and of every
-relationship property (`privacy/scan_relationships`, relationships being few): a superset found by Cypher
+be in. Candidates come from the turns' reach text through a TEXT index (`privacy/scan_turns`: turns are the
+bulk of a namespace; `graphmem.identifiers.reach`), a scan of exactly the table's properties of every other
+label (`privacy/scan_nodes`) and of every relationship property leaving an entity
+(`privacy/scan_relationships`, relationships with text being few): a superset found by Cypher
 (lower-cased fragments, and a phone's digits through separators, as a regular expression), re-checked value
 by value here with `Spellings` (the identifier registry's normalisers). MENTIONS links made at write time are
 not needed, so a turn written before the entity existed, or naming it in another format, is found all the
@@ -59,7 +61,9 @@ REACH: dict[str, tuple[str, ...]] = {
 #: label -> text properties that never hold a spelling, and why: the reach-table check knows them too
 UNREACHED: dict[str, tuple[str, ...]] = {
     "*": ("ns",),  # the namespace's name
-    "Turn": ("search_text", "role", "summary"),  # derived from text and speaker; an enum; a summary's id
+    # derived from text and speaker; an enum; a summary's id; the index copy of the scanned ones, lower-cased
+    # (graphmem/identifiers/reach.py): hidden with the turn, stripped with it
+    "Turn": ("search_text", "role", "summary", "reach_text"),
     "Summary": ("search_text", "summariser"),  # a copy of text; which summariser wrote it
     "Trajectory": ("outcome",),  # success or failure
     "Workflow": ("inducer", "kind", "closed_reason", "superseded_by"),  # enums; a workflow id
@@ -87,7 +91,9 @@ def unknown_text_properties(found: Sequence[Mapping[str, Any]]) -> list[str]:
 
 
 def _reach_param() -> list[dict[str, Any]]:
-    return [{"label": label, "props": list(props)} for label, props in REACH.items()]
+    """The table for `privacy/scan_nodes`: every label but Turn, whose candidates come from its reach text's
+    index (`privacy/scan_turns`)."""
+    return [{"label": label, "props": list(props)} for label, props in REACH.items() if label != "Turn"]
 
 
 def _digits_pattern(digits: Sequence[str]) -> str | None:
@@ -137,8 +143,12 @@ def find_copies(tx: Tx, ns: Namespace, key: str, spellings: Spellings, registry:
     it is the subject's data held by another record, and it is redacted."""
     probe = {"ns": ns.name, "key": key, "words": spellings.probe_words(), "digits": spellings.probe_digits()}
     out = Copies()
-    for row in tx.run("privacy/scan_nodes", ns=ns.name, key=key, words=probe["words"], reach=_reach_param(),
-                      digits_pattern=_digits_pattern(probe["digits"])):
+    digits_pattern = _digits_pattern(probe["digits"])
+    turns = tx.run("privacy/scan_turns", ns=ns.name, probes=[*probe["words"], *probe["digits"]], words=probe["words"],
+                   props=list(REACH["Turn"]), digits_pattern=digits_pattern)
+    others = tx.run("privacy/scan_nodes", ns=ns.name, key=key, words=probe["words"], reach=_reach_param(),
+                    digits_pattern=digits_pattern)
+    for row in [*turns, *others]:
         props: Mapping[str, Any] = row["props"]
         if not any(spellings.matching(props.get(n)) for n in row["names"]):
             continue
@@ -162,7 +172,7 @@ def find_copies(tx: Tx, ns: Namespace, key: str, spellings: Spellings, registry:
             if changed:
                 out.nodes.append({"id": row["id"], "props": changed})
     for row in tx.run("privacy/scan_relationships", ns=ns.name, key=key, words=probe["words"],
-                      digits_pattern=_digits_pattern(probe["digits"])):
+                      digits_pattern=digits_pattern):
         changed = redacted_props({n: row["props"].get(n) for n in row["names"]}, spellings, keep={"ns"})
         if changed:
             out.relationships.append({"id": row["id"], "props": changed})

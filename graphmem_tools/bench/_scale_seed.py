@@ -28,6 +28,7 @@ import numpy as np
 from graphmem.channels.conversation.turns import indexed_text
 from graphmem.channels.search.stats import record_turns
 from graphmem.embedding import get_embedder
+from graphmem.identifiers.reach import reach_text
 from graphmem.instants import utcnow
 from graphmem.settings import Settings, default_home
 from graphmem.store import Store
@@ -119,6 +120,7 @@ def seed_turns(store: Store, ns: Namespace, pool: Pool, *, start: int, count: in
                 search_text = indexed_text(speaker, text, at)
                 texts.append(search_text)
                 turns.append({"id": f"bulk-{s}:{k}", "speaker": speaker, "text": text, "search_text": search_text,
+                              "reach_text": reach_text(text, speaker, None, f"bulk-{s}:{k}", f"bulk-{s}"),
                               "at": at.isoformat(), "importance": round(0.3 + 0.2 * min(1.0, len(text) / 300), 4),
                               "embedding": vectors[i - s0 * SESSION].tolist()})
             sessions.append({"id": f"bulk-{s}", "turns": turns})

@@ -38,6 +38,7 @@ from graphmem.channels.conversation.summary import Summariser, assign_chunks, su
 from graphmem.channels.conversation.window import split_window
 from graphmem.channels.search.stats import record_turns  # issue #18 (search owner): see add_turns
 from graphmem.embedding import get_embedder
+from graphmem.identifiers.reach import reach_text
 from graphmem import bookmarks, limits
 from graphmem.errors import Conflict, DuplicateTurn, GraphmemError, InvalidInput, NotFound
 from graphmem.identifiers import Registry, mentions, registry_for
@@ -182,11 +183,12 @@ def add_turns(store: Store, ns: Namespace, *, session: str, turns: Sequence[NewT
     registry = registry_for(settings.identifier_patterns, settings.phone_region)
     now = utcnow()
     ids = [t.id if t.id is not None else f"t-{uuid.uuid4().hex}" for t in turns]
+    metas = [json.dumps(dict(t.metadata), sort_keys=True) if t.metadata else None for t in turns]
     base = [{
         "id": ids[i], "role": t.role, "speaker": t.speaker, "text": t.text,
         "search_text": indexed_text(t.speaker, t.text, (t.at or now).astimezone(UTC)),
         "at": (t.at or now).astimezone(UTC), "labelled": labelled(t.speaker, t.text),
-        "metadata_json": json.dumps(dict(t.metadata), sort_keys=True) if t.metadata else None,
+        "metadata_json": metas[i], "reach_text": reach_text(t.text, t.speaker, metas[i], ids[i], session),
         "importance": importance_of(t, registry),
         "keys": key_candidates(t.text, registry), "pairs": identifier_pairs(t.text, registry),
         "extraction": "queued" if t.extract else None,
@@ -354,7 +356,8 @@ def _append(tx: Tx, ns: Namespace, session: str, base: list[dict[str, Any]], set
             head["open_id"], [_row(t) for t in head.get("open_turns") or []]),
         leaving=leaving, chunk_size=settings.window_size)
     turn_params = [{k: r[k] for k in ("id", "seq", "role", "speaker", "text", "search_text", "at", "embedding",
-                                      "metadata_json", "importance", "created_at", "extraction", "embed_queued")}
+                                      "metadata_json", "reach_text", "importance", "created_at", "extraction",
+                                      "embed_queued")}
                    for r in rows]
     tx.run("turns/append_turns", ns=ns.name, session=session, turns=turn_params, now=now,
            seq=rows[-1]["seq"], last_turn=rows[-1]["id"],
