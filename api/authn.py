@@ -1,6 +1,6 @@
 """Authentication before anything reads the body: a pure ASGI middleware for `/v1/` routes.
 
-It resolves the caller from `Authorization` (graphmem.keystore.LiveKeyring, one per app) and puts the
+It resolves the caller from `Authorization` (graphmem.access.keystore.LiveKeyring, one per app) and puts the
 `Principal` in the request state, where `api.deps.get_principal` reads it; an unknown, revoked or missing
 key answers 401 here, so it comes before 400 (malformed JSON), 422 and a body read past the limit (413),
 all of which need the body. It runs inside the envelope middleware (request id, access log, metrics), and
@@ -25,7 +25,7 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 
 from api.errors import render
 from graphmem.errors import GraphmemError
-from graphmem.keystore import LiveKeyring
+from graphmem.access.keystore import LiveKeyring
 from graphmem.settings import Settings
 
 REFRESH_WAIT = 0.25

@@ -8,10 +8,10 @@ from typing import Annotated, Any
 
 from fastapi import Depends, Header, Path, Query, Request
 
-from graphmem.auth import Principal
+from graphmem.access.auth import Principal
 from graphmem.errors import InvalidInput, StoreUnavailable
 from graphmem.instants import optional_instant
-from graphmem.keystore import LiveKeyring
+from graphmem.access.keystore import LiveKeyring
 from graphmem.settings import Settings
 from graphmem.store import Store
 from graphmem.types import Namespace, View, check_view

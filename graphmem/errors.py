@@ -19,7 +19,7 @@
     ├── StoreUnavailable (503, Retry-After) Neo4j cannot be reached: retry later
     │   └── SchemaMissing                   Neo4j answers but the schema is not applied (/readyz)
     ├── ConfigError (500)                   settings that cannot work; raised at start-up
-    ├── LLMUnavailable (503, Retry-After)   the configured LLM endpoint failed (graphmem.llm)
+    ├── LLMUnavailable (503, Retry-After)   the configured LLM endpoint failed (graphmem.text.llm)
     ├── LocalNeo4jError (500)               the managed local Neo4j failed (graphmem.localdb)
     └── InvalidBookmark (400)               a Graphmem-Bookmark header this service never issued
 
@@ -148,7 +148,7 @@ class LocalNeo4jError(GraphmemError):
 
 
 class LLMUnavailable(GraphmemError):
-    """The configured LLM endpoint failed or answered something unusable (`graphmem.llm`)."""
+    """The configured LLM endpoint failed or answered something unusable (`graphmem.text.llm`)."""
 
     status = 503
     code = "llm_unavailable"

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from html import escape
 
-from graphmem.queries import load_queries
+from graphmem.infra.queries import load_queries
 
 _COMMENT = re.compile(r"^\s*//")
 #: Neo4j Browser captions a node by its `name` property: Attribute values carry `caption` (the value as text)

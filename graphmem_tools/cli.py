@@ -153,7 +153,7 @@ def cypher() -> None:
 @friendly
 def cypher_list(prefix: str) -> None:
     """Every statement name (optionally those starting with PREFIX, e.g. `exact/`)."""
-    from graphmem.queries import load_queries
+    from graphmem.infra.queries import load_queries
 
     for name in sorted(load_queries()):
         if name.startswith(prefix):
@@ -168,7 +168,7 @@ def cypher_show(name: str) -> None:
     parameters first with `:param`)."""
     import re
 
-    from graphmem.queries import load_queries
+    from graphmem.infra.queries import load_queries
 
     queries = load_queries()
     if name not in queries:

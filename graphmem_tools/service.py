@@ -3,7 +3,7 @@
 `serve` runs open (every caller admin) only when asked (`--open`, GRAPHMEM_OPEN) and only on loopback;
 otherwise it needs a key somewhere (GRAPHMEM_API_KEYS, the keys file, Neo4j). On a first start, with no
 key anywhere, it creates one admin key and prints it once with the lines that use it, so the README's
-first command gives a served, key-protected API. `keys` writes the keys to Neo4j (graphmem.keystore), where every replica sees
+first command gives a served, key-protected API. `keys` writes the keys to Neo4j (graphmem.access.keystore), where every replica sees
 a change within a second, and keeps the keys file (GRAPHMEM_KEYS_FILE, default $GRAPHMEM_HOME/keys.json,
 the one `serve` imports) in step as an export.
 """
@@ -53,8 +53,8 @@ def prepare_serve(host: str | None = None, port: int | None = None, open_access:
             raise click.ClickException(f"refusing to serve on {s.host} open to every caller: --open "
                                        f"(GRAPHMEM_OPEN) is for 127.0.0.1 only; create keys with `{CREATE_KEY}`")
         return s
-    from graphmem.auth import Keyring
-    from graphmem.keystore import create_key, ensure_schema, export_keys, list_keys, local_records
+    from graphmem.access.auth import Keyring
+    from graphmem.access.keystore import create_key, ensure_schema, export_keys, list_keys, local_records
     from graphmem.store import open_store
 
     if Keyring(local_records(s.api_keys, s.keys_path)).active:
@@ -136,7 +136,7 @@ def keys() -> None:
 def _keys_store(s: Settings) -> Iterator[Any]:
     """The store the keys commands write (starting the managed Neo4j when no NEO4J_URI is set); only the
     keys' two constraints are applied, not the whole schema."""
-    from graphmem.keystore import ensure_schema
+    from graphmem.access.keystore import ensure_schema
     from graphmem.store import open_store
 
     with open_store(s, apply_schema=False) as store:
@@ -145,7 +145,7 @@ def _keys_store(s: Settings) -> Iterator[Any]:
 
 
 def _export(store: Any, s: Settings) -> None:
-    from graphmem.keystore import export_keys
+    from graphmem.access.keystore import export_keys
 
     n = export_keys(store, s.keys_path)
     click.echo(f"{n} keys -> {s.keys_path}", err=True)
@@ -158,7 +158,7 @@ def _export(store: Any, s: Settings) -> None:
 @friendly
 def keys_create(role: str, namespaces: tuple[str, ...], name: str) -> None:
     """Create a key; it is printed once and stored only as a hash."""
-    from graphmem.keystore import create_key
+    from graphmem.access.keystore import create_key
 
     s = settings()
     with _keys_store(s) as store:
@@ -173,7 +173,7 @@ def keys_create(role: str, namespaces: tuple[str, ...], name: str) -> None:
 @friendly
 def keys_list() -> None:
     """Key ids, roles, namespaces (never the keys), as Neo4j holds them."""
-    from graphmem.keystore import list_keys
+    from graphmem.access.keystore import list_keys
 
     with _keys_store(settings()) as store:
         for r in list_keys(store):
@@ -186,7 +186,7 @@ def keys_list() -> None:
 @friendly
 def keys_revoke(key_id: str) -> None:
     """Revoke the key whose id starts with KEY_ID (every replica refuses it within a second)."""
-    from graphmem.keystore import revoke_key
+    from graphmem.access.keystore import revoke_key
 
     s = settings()
     with _keys_store(s) as store:
@@ -199,8 +199,8 @@ def keys_revoke(key_id: str) -> None:
 @friendly
 def keys_import(path: Path) -> None:
     """Upsert the keys of a keys file into Neo4j (a revocation in it revokes; nothing is un-revoked)."""
-    from graphmem.auth import KeysFile
-    from graphmem.keystore import import_keys
+    from graphmem.access.auth import KeysFile
+    from graphmem.access.keystore import import_keys
 
     s = settings()
     with _keys_store(s) as store:
@@ -213,7 +213,7 @@ def keys_import(path: Path) -> None:
 @friendly
 def keys_export(path: Path) -> None:
     """Write every key in Neo4j (hashes only, revoked ones too) to PATH, mode 0600."""
-    from graphmem.keystore import export_keys
+    from graphmem.access.keystore import export_keys
 
     with _keys_store(settings()) as store:
         click.echo(f"{export_keys(store, path)} keys -> {path}")

@@ -187,14 +187,14 @@ def changes(store: Store, ns: Namespace, *, start: datetime | str, end: datetime
     def work(tx: Tx) -> ChangePage:
         eid = None
         if entity is not None:
-            row = tx.one("audit/entity_id", ns=ns.name, key=entity, include_erased=include_erased)
+            row = tx.one("audit/entity_id", ns=ns, key=entity, include_erased=include_erased)
             if row is None:
                 raise EntityNotFound(f"unknown entity {entity!r}", details={"entity": entity})
             eid = row["id"]
         scan = 4 * n + 16
         while True:
             seek = s if cursor is None else max(s, cursor.at)  # the keyset: seek from the cursor's instant
-            rows = tx.run("audit/changes", ns=ns.name, axis=ax, start=seek, end=e, eid=eid, attribute=attribute,
+            rows = tx.run("audit/changes", ns=ns, axis=ax, start=seek, end=e, eid=eid, attribute=attribute,
                           include_erased=include_erased, scan=scan,
                           after_at=None if cursor is None else cursor.at,
                           after_eid=None if cursor is None else cursor.eid,
@@ -220,7 +220,7 @@ def changes(store: Store, ns: Namespace, *, start: datetime | str, end: datetime
             until = page[-1][1].at if nxt is not None else None
             markers = tuple(
                 ErasureMarker(stamp(r["at"]), r["key"], r["by"], r["reason"])
-                for r in tx.run("audit/erasures_between", ns=ns.name, start=s, end=e, key=entity)
+                for r in tx.run("audit/erasures_between", ns=ns, start=s, end=e, key=entity)
                 if (cursor is None or stamp(r["at"]) > cursor.at) and (until is None or stamp(r["at"]) <= until))
         return ChangePage(ax, s, e, view, tuple(c for _, c in page), markers, nxt)
 
@@ -241,7 +241,7 @@ def timeline_picture(store: Store, ns: Namespace, *, key: str, view: View = "app
         EntityNotFound: unknown key, or erased in the application view.
         InvalidInput: an unknown format or attribute.
     """
-    from graphmem.timeline_plot import draw  # matplotlib loads on the first picture, not with the library
+    from graphmem.timeline.plot import draw  # matplotlib loads on the first picture, not with the library
 
     if fmt not in ("svg", "png"):
         raise InvalidInput.field("format", "must be svg or png")

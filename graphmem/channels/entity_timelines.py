@@ -36,7 +36,7 @@ def read_timelines(store: Store, ns: Namespace, *, keys: Iterable[str],
                    known_at: datetime | None = None) -> dict[str, EntityTimeline]:
     """The live entities among `keys` that exist at known_at, each with its versions believed then.
     Unknown, erased or not yet recorded keys are absent."""
-    rows: list[Row] = store.read("exact/read_timelines", ns=ns.name, keys=list(dict.fromkeys(keys)),
+    rows: list[Row] = store.read("exact/read_timelines", ns=ns, keys=list(dict.fromkeys(keys)),
                                  known_at=known_at, include_erased=False)
     out = {}
     for r in rows:

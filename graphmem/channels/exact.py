@@ -57,7 +57,7 @@ def read_entities(store: Store, ns: Namespace, *, keys: Iterable[str], valid_at:
     """The entities among `keys` that exist at `known_at` (None: believed now), each with the attribute
     versions visible at (valid_at, known_at). Unknown keys are simply absent."""
     va, ka = _times(valid_at, known_at)
-    rows: list[Row] = store.read("exact/read_entities", ns=ns.name, keys=list(dict.fromkeys(keys)),
+    rows: list[Row] = store.read("exact/read_entities", ns=ns, keys=list(dict.fromkeys(keys)),
                                  valid_at=va, known_at=ka, include_erased=include_erased)
     return {r["key"]: _state(r, va, ka) for r in rows}
 
@@ -105,7 +105,7 @@ def lookup(store: Store, ns: Namespace, *, attribute: str, value: Any, valid_at:
     if isinstance(value, str) and value and stored == "":
         raise InvalidInput.field("value", f"{value!r} is not a valid {attribute}", code="invalid_value")
     va, ka = _times(valid_at, known_at)
-    rows = store.read("exact/lookup", ns=ns.name, attribute=attribute, value=stored, valid_at=va, known_at=ka,
+    rows = store.read("exact/lookup", ns=ns, attribute=attribute, value=stored, valid_at=va, known_at=ka,
                       include_erased=view != "application")
     if not rows:
         check_attribute_known(store, ns, name=attribute)  # a misspelt name is not "nobody has it"
@@ -184,7 +184,7 @@ def lookup_batch(store: Store, ns: Namespace, *, keys: Iterable[str] = (),
     if not wanted_keys and not wanted:
         return BatchLookup(frozenset(), {})
     va, ka = _times(valid_at, known_at)
-    rows = store.read("exact/lookup_batch", ns=ns.name, keys=wanted_keys, values=wanted, valid_at=va, known_at=ka,
+    rows = store.read("exact/lookup_batch", ns=ns, keys=wanted_keys, values=wanted, valid_at=va, known_at=ka,
                       include_erased=view != "application")
     holders: dict[str, list[tuple[str, str]]] = {}
     for r in rows:
@@ -210,5 +210,5 @@ def find_names(store: Store, ns: Namespace, question: str, *,
     if not wanted:
         return [], []
     lucene = f'+ns:"{escape_lucene(ns.name)}"^0 +name:({" ".join(escape_lucene(w) for w in wanted)})'
-    rows = store.read("exact/find_names", ns=ns.name, lucene=lucene, limit=NAME_CANDIDATES, known_at=known_at)
+    rows = store.read("exact/find_names", ns=ns, lucene=lucene, limit=NAME_CANDIDATES, known_at=known_at)
     return resolve(question, [(r["key"], r["name"]) for r in rows])

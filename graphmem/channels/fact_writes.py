@@ -45,7 +45,7 @@ def lock_entities(tx: Tx, ns: Namespace, keys: Iterable[str], where: Mapping[str
         EntityNotFound: a key is unknown or erased; `details.fields` names the field that gave it.
     """
     wanted = sorted(set(keys))
-    rows = {r["key"]: r for r in tx.run("temporal/lock_entities", ns=ns.name, keys=wanted, names=sorted(set(names)))}
+    rows = {r["key"]: r for r in tx.run("temporal/lock_entities", ns=ns, keys=wanted, names=sorted(set(names)))}
     for key in wanted:
         row = rows.get(key)
         if row is None or row["erased_at"] is not None:
@@ -111,7 +111,7 @@ def apply_facts(tx: Tx, ns: Namespace, specs: Sequence[FactSpec], now: datetime,
             if lk in stored and uses[lk] == 1 and not lanes[lk].many]
     whole = [{"eid": lk[0], "name": lk[1]} for lk, lane in lanes.items()
              if lk in stored and (uses[lk] > 1 or lane.many)]
-    rows = tx.run("temporal/read_believed", ns=ns.name, near=near, whole=whole) if near or whole else []
+    rows = tx.run("temporal/read_believed", ns=ns, near=near, whole=whole) if near or whole else []
     seen: set[str] = set()
     for r in rows:
         if r["ref"] in seen:
@@ -149,7 +149,7 @@ def apply_facts(tx: Tx, ns: Namespace, specs: Sequence[FactSpec], now: datetime,
     values = {k: v.value for _, written in touched.values() for k, v in written}
     order = sorted(values)
     at = {k: i for i, k in enumerate(order)}
-    tx.run("temporal/apply_versions", ns=ns.name, now=now, closes=closes,
+    tx.run("temporal/apply_versions", ns=ns, now=now, closes=closes,
            attributes=[{"name": k[0], "value": values[k]} for k in order],
            entities=[{"ref": entities[key]["ref"], "names": sorted(names), "versions": [
                {"a": at[k], "name": k[0], "valid_from": wire(v.valid_from), "valid_to": wire(v.valid_to),

@@ -109,7 +109,7 @@ def _relation_unit(ns: Namespace, *, source_key: str, type: str, target_key: str
         t = txn_now(rows.values(), clock(now))
         vf = vf0 or t
         check_interval(vf, vt)
-        lane = tx.run("graph/read_relation_lane", ns=ns.name, type=type, to=target_key, retract=retract,
+        lane = tx.run("graph/read_relation_lane", ns=ns, type=type, to=target_key, retract=retract,
                       reserved=sorted(RESERVED), **{"from": source_key})
         many = bool(lane[0]["many"])
         believed = [_rel(r) for r in lane if r["ref"] is not None]
@@ -121,7 +121,7 @@ def _relation_unit(ns: Namespace, *, source_key: str, type: str, target_key: str
             plan = plan_assert(believed, value=target_key, valid_from=vf, valid_to=vt, now=t, many=many,
                                source=source, reason=reason, extra=extra)
         if plan.changed:
-            tx.run("graph/apply_relations", ns=ns.name, now=t, keys=sorted(rows),
+            tx.run("graph/apply_relations", ns=ns, now=t, keys=sorted(rows),
                    closes=[{"ref": v.ref, "reason": reason, "source": source} for v in plan.close],
                    relations=[{"from": source_key, "to": v.value, "type": type, "valid_from": wire(v.valid_from),
                                "valid_to": wire(v.valid_to), "source": v.source, "reason": v.reason,
@@ -176,7 +176,7 @@ def unrelate(store: Store, ns: Namespace, *, source_key: str, type: str, target_
 def relation_type_declaration(store: Store, ns: Namespace, *, type: str) -> Declaration:
     """How a relation type is declared (undeclared: many-valued)."""
     check_relation_type(type)
-    row = store.read("graph/read_relation_decl", ns=ns.name, type=type)[0]
+    row = store.read("graph/read_relation_decl", ns=ns, type=type)[0]
     return Declaration(type, bool(row["many"]), bool(row["declared"]))
 
 
@@ -190,7 +190,7 @@ def declare_relation_type(store: Store, ns: Namespace, *, type: str, many: bool)
     if not isinstance(many, bool):
         raise InvalidInput.field("many", "must be true or false")
     def work(tx: Tx) -> Declaration:
-        row = tx.one("graph/declare_relation_type", ns=ns.name, type=type, many=many, now=utcnow())
+        row = tx.one("graph/declare_relation_type", ns=ns, type=type, many=many, now=utcnow())
         if row is None or bool(row["many"]) != many:  # raised inside: the transaction writes nothing
             raise Conflict(f"relation type {type!r} already has relations; it cannot become single-valued",
                            code="declaration_conflict", details={"type": type})
@@ -241,7 +241,7 @@ def traverse(store: Store, ns: Namespace, *, start: str, depth: int = DEFAULT_DE
         seen, frontier, edges = [start], [start], {}
         known = {start}
         for _ in range(depth):
-            rows = tx.run("graph/expand_frontier", ns=ns.name, frontier=frontier, valid_at=va, known_at=ka,
+            rows = tx.run("graph/expand_frontier", ns=ns, frontier=frontier, valid_at=va, known_at=ka,
                           include_erased=include_erased, reserved=sorted(RESERVED))
             frontier = []
             for r in rows:
@@ -289,7 +289,7 @@ def relations_of(store: Store, ns: Namespace, *, keys: Iterable[str], valid_at: 
         return {}
     va = utcnow() if valid_at is None else parse_instant(valid_at, "valid_at")
     ka = None if known_at is None else parse_instant(known_at, "known_at")
-    rows = store.read("graph/expand_frontier", ns=ns.name, frontier=wanted, valid_at=va, known_at=ka,
+    rows = store.read("graph/expand_frontier", ns=ns, frontier=wanted, valid_at=va, known_at=ka,
                       include_erased=view != "application", reserved=sorted(RESERVED))
     out: dict[str, list[Neighbour]] = {}
     for r in rows:

@@ -171,7 +171,7 @@ def entities_unit(store: Store, ns: Namespace, entities: Sequence[EntitySpec],
 
     def work(tx: Tx) -> list[EntityWrite]:
         t0 = clock(now)
-        rows = {r["key"]: r for r in tx.run("temporal/merge_entities", ns=ns.name, now=t0,
+        rows = {r["key"]: r for r in tx.run("temporal/merge_entities", ns=ns, now=t0,
                                             names=sorted({s.attribute for s in ready}), entities=[
             {"key": e.key, "id": uuid4().hex, "type": e.type, "name": e.name} for e in ordered])}
         for e in ordered:
@@ -200,7 +200,7 @@ def declare_attribute(store: Store, ns: Namespace, *, name: str, many: bool) -> 
     if not isinstance(many, bool):
         raise InvalidInput.field("many", "must be true or false")
     def work(tx: Tx) -> Declaration:
-        row = tx.one("temporal/declare_attribute", ns=ns.name, attribute=name, many=many, now=utcnow())
+        row = tx.one("temporal/declare_attribute", ns=ns, attribute=name, many=many, now=utcnow())
         if row is None or bool(row["many"]) != many:  # raised inside: the transaction writes nothing
             raise Conflict(f"attribute {name!r} already holds values as many-valued; it cannot become "
                            "single-valued", code="declaration_conflict", details={"attribute": name})
@@ -212,7 +212,7 @@ def declare_attribute(store: Store, ns: Namespace, *, name: str, many: bool) -> 
 def attribute_declaration(store: Store, ns: Namespace, *, name: str) -> Declaration:
     """How an attribute is declared (undeclared: single-valued)."""
     check_name(name, "name")
-    row = store.read("temporal/read_attribute_decl", ns=ns.name, attribute=name)[0]
+    row = store.read("temporal/read_attribute_decl", ns=ns, attribute=name)[0]
     return Declaration(name, bool(row["many"]), bool(row["declared"]))
 
 
@@ -224,7 +224,7 @@ def check_attribute_known(store: Store, ns: Namespace, *, name: str, field: str 
     Raises:
         InvalidInput: the name is unknown in the namespace (code unknown_attribute).
     """
-    row = store.read("temporal/read_attribute_known", ns=ns.name, attribute=name)[0]
+    row = store.read("temporal/read_attribute_known", ns=ns, attribute=name)[0]
     if not (row["declared"] or row["used"]):
         raise InvalidInput(f"{field}: unknown attribute {name!r} in this namespace (no entity has or had it, and "
                            "it is not declared)", code="unknown_attribute",
@@ -248,7 +248,7 @@ def history(store: Store, ns: Namespace, *, key: str, attribute: str | None = No
     if attribute is not None:
         check_name(attribute, "attribute")
     full = view == "audit"
-    rows = store.read("temporal/read_history", ns=ns.name, key=key, attribute=attribute, all=full,
+    rows = store.read("temporal/read_history", ns=ns, key=key, attribute=attribute, all=full,
                       include_erased=view != "application")
     if not rows:
         raise EntityNotFound(f"unknown entity {key!r}", details={"entity": key})

@@ -44,7 +44,7 @@ def taken_lanes(store: Store, ns: Namespace, lanes: Sequence[Lane]) -> set[Lane]
     """The lanes among `lanes` holding any version (believed or not) in the namespace."""
     out: set[Lane] = set()
     for i in range(0, len(lanes), 5000):
-        rows = store.read("imports/find_lanes", ns=ns.name,
+        rows = store.read("imports/find_lanes", ns=ns,
                           lanes=[{"from": f, "type": t, "to": k} for f, t, k in lanes[i:i + 5000]])
         out |= {(r["from"], r["type"], r["to"]) for r in rows}
     return out
@@ -91,7 +91,7 @@ def write_batch(store: Store, ns: Namespace, state: BulkState, events: Sequence[
 
     def work(tx: Tx) -> BulkState:
         rows = lock_entities(tx, ns, keys)
-        if fresh and tx.run("imports/find_lanes", ns=ns.name,
+        if fresh and tx.run("imports/find_lanes", ns=ns,
                             lanes=[{"from": f, "type": t, "to": k} for f, t, k in fresh]):
             raise Conflict("relations were written into the imported lanes during the import; run it again",
                            code="import_conflict")
@@ -119,7 +119,7 @@ def write_batch(store: Store, ns: Namespace, state: BulkState, events: Sequence[
                        "end_reason": closed[id(v)][1] if id(v) in closed else None,
                        "end_source": SOURCE if id(v) in closed else None,
                        "source": v.source, "reason": v.reason, "props": dict(v.extra)} for lane, v in written]
-        out = tx.run("imports/create_relations", ns=ns.name, closes=earlier, relations=fresh_rows,
+        out = tx.run("imports/create_relations", ns=ns, closes=earlier, relations=fresh_rows,
                      entities=[{"key": k, "last_txn": wire(t)} for k, t in sorted(last.items())],
                      source=mark_source, marks=list(done), now=utcnow())
         refs = {int(r["i"]): r["ref"] for r in out if r["i"] is not None}

@@ -88,7 +88,7 @@ def write_batch(store: Store, ns: Namespace, items: Sequence[EntityItem], many: 
         # did not see answered), its keys then count as taken (import_conflict, a re-run resumes) instead of
         # matching this attempt's ids and getting a second set of versions
         fresh = {**params, "entities": [{**e, "id": uuid4().hex} for e in params["entities"]]}
-        row = tx.one("imports/create_entities", ns=ns.name, **fresh)
+        row = tx.one("imports/create_entities", ns=ns, **fresh)
         taken = sorted(row["taken"]) if row is not None else []
         if taken:  # raised inside: the transaction writes nothing
             raise Conflict(f"entities were created under imported keys during the import ({', '.join(taken[:5])}); "

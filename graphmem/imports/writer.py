@@ -66,17 +66,17 @@ def _present(store: Store, ns: Namespace, mapped: Mapped) -> tuple[set[str], set
     keys = [entity_key(e.uuid) for e in mapped.entities]
     found: dict[str, bool] = {}
     for chunk in _chunks(keys):
-        found.update({r["key"]: bool(r["erased"]) for r in store.read("imports/find_entities", ns=ns.name, keys=chunk)})
+        found.update({r["key"]: bool(r["erased"]) for r in store.read("imports/find_entities", ns=ns, keys=chunk)})
     by_key = {entity_key(e.uuid): e.uuid for e in mapped.entities}
     entities = {by_key[k] for k in found}
     erased = {by_key[k] for k, gone in found.items() if gone}
     relations: set[str] = set()
     for chunk in _chunks(list(mapped.relations)):
-        relations |= {r["id"] for r in store.read("imports/find_marks", ns=ns.name, source=MARK_SOURCE, ids=chunk)}
+        relations |= {r["id"] for r in store.read("imports/find_marks", ns=ns, source=MARK_SOURCE, ids=chunk)}
     ids = {t.turn.id: t.uuid for t in mapped.turns}
     turns: set[str] = set()
     for chunk in _chunks([i for i in ids if i is not None]):
-        turns |= {ids[r["id"]] for r in store.read("turns/find_ids", ns=ns.name, ids=chunk)}
+        turns |= {ids[r["id"]] for r in store.read("turns/find_ids", ns=ns, ids=chunk)}
     return entities, erased, relations, turns
 
 
@@ -172,7 +172,7 @@ def _apply(store: Store, ns: Namespace, ev: RelationEvent) -> None:
 
 def _mark(store: Store, ns: Namespace, uuids: list[str]) -> None:
     if uuids:
-        store.write(lambda tx: tx.run("imports/write_marks", ns=ns.name, source=MARK_SOURCE, ids=uuids,
+        store.write(lambda tx: tx.run("imports/write_marks", ns=ns, source=MARK_SOURCE, ids=uuids,
                                       now=utcnow()))
 
 

@@ -264,7 +264,7 @@ class LocalNeo4j:
     def _answers(self, info: ServerInfo, timeout: float, proc: subprocess.Popen[bytes] | None = None) -> bool:
         from neo4j.exceptions import AuthError, Neo4jError, ServiceUnavailable, SessionExpired
 
-        from graphmem.driver import open_driver  # the store's factory (graphmem.store re-exports it)
+        from graphmem.infra.driver import open_driver  # the store's factory (graphmem.store re-exports it)
 
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:

@@ -5,7 +5,7 @@
 | `erasure.py` | `erase_entity`, `purge`, the compliance views, input checks |
 | `reach.py` | finding every copy of the subject's spellings in a namespace, hiding or removing it |
 | `spellings.py` | what identifies a subject and whether a string spells it (pure) |
-| `secret.py` | the tombstone HMAC and its server secret |
+| (`graphmem.access.secret`) | the tombstone HMAC and its server secret, shared with search statistics |
 | `records.py` | `ErasureRecord`, `PurgeResult` |
 | `redaction.py` | `redact()` for logs (pure) |
 """
@@ -22,7 +22,7 @@ from graphmem.privacy.erasure import (
 )
 from graphmem.privacy.records import ErasureRecord, PurgeResult
 from graphmem.privacy.redaction import SENSITIVE, redact
-from graphmem.secret import erasure_secret, key_hash
+from graphmem.access.secret import erasure_secret, key_hash
 from graphmem.privacy.spellings import Spellings
 
 __all__ = [

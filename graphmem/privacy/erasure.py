@@ -10,7 +10,7 @@ hidden turns and summaries with their markers.
 
 Purge is physical and comes after the retention period: the same scan runs again and removes every
 copy, then the entity node with its HAS versions, relations and orphaned values. What stays is a
-`(:Tombstone)` holding only an HMAC of namespace and key (`graphmem/privacy/secret.py`), when, why and
+`(:Tombstone)` holding only an HMAC of namespace and key (`graphmem/access/secret.py`), when, why and
 by whom; each purge run is itself a `(:PurgeRecord)`.
 """
 
@@ -27,7 +27,7 @@ from graphmem.instants import utcnow
 from graphmem.channels.workflow import Reinduced
 from graphmem.privacy.reach import Copies, counts, find_copies, hide_copies, remove_copies, spellings_of
 from graphmem.privacy.records import ErasureRecord, PurgeResult
-from graphmem.secret import erasure_secret, key_hash
+from graphmem.access.secret import erasure_secret, key_hash
 from graphmem.types import Namespace
 
 if TYPE_CHECKING:
@@ -75,14 +75,14 @@ def erase_entity(store: Store, ns: Namespace, *, key: str, reason: str | None, b
     sessions: list[str] = []  # whose summary chunks covered a hidden turn: written again after the commit
 
     def work(tx: Tx) -> ErasureRecord | None:
-        row = tx.one("privacy/claim_erasure", ns=ns.name, key=key, key_hash=digest, now=at, by=by,
+        row = tx.one("privacy/claim_erasure", ns=ns, key=key, key_hash=digest, now=at, by=by,
                      reason=reason, claim=claim)
         if row is None:
             return None
         if not row["created"]:
             return ErasureRecord.from_row(row)
         spellings = spellings_of(tx, store, ns, key)
-        marked = tx.one("privacy/mark_erased", ns=ns.name, key=key, now=at, by=by, reason=reason) or {}
+        marked = tx.one("privacy/mark_erased", ns=ns, key=key, now=at, by=by, reason=reason) or {}
         copies = find_copies(tx, ns, key, spellings, _registry(store)) if spellings is not None else None
         mentioned = (marked.get("turns", []), marked.get("summaries", []))
         workflows = Reinduced()
@@ -91,11 +91,11 @@ def erase_entity(store: Store, ns: Namespace, *, key: str, reason: str | None, b
             turns, summaries = counts(copies, *mentioned)
         else:
             turns, summaries = len(mentioned[0]), len(mentioned[1])
-        tx.run("privacy/hide_nodes", ns=ns.name, ids=[*mentioned[0], *mentioned[1]], now=at)
+        tx.run("privacy/hide_nodes", ns=ns, ids=[*mentioned[0], *mentioned[1]], now=at)
         hidden_turns = sorted(set(mentioned[0]) | set(copies.turns if copies is not None else []))
-        requeued = tx.one("privacy/requeue_covering", ns=ns.name, ids=hidden_turns, now=at) or {}
+        requeued = tx.one("privacy/requeue_covering", ns=ns, ids=hidden_turns, now=at) or {}
         sessions[:] = list(requeued.get("sessions") or [])
-        tx.run("privacy/set_erasure_counts", ns=ns.name, key_hash=digest, turns=turns, summaries=summaries,
+        tx.run("privacy/set_erasure_counts", ns=ns, key_hash=digest, turns=turns, summaries=summaries,
                rebuilt=workflows.rebuilt, dropped=workflows.dropped)
         return ErasureRecord.from_row({**row, "turns": turns, "summaries": summaries,
                                        "workflows_rebuilt": workflows.rebuilt,
@@ -107,7 +107,7 @@ def erase_entity(store: Store, ns: Namespace, *, key: str, reason: str | None, b
 
         refold_sessions(store, ns, sessions)
     if record is None:
-        rows = store.read("privacy/find_tombstone", ns=ns.name, key_hash=digest)
+        rows = store.read("privacy/find_tombstone", ns=ns, key_hash=digest)
         if not rows:
             raise EntityNotFound(f"no entity {key!r} in namespace {ns.name!r}", details={"key": key})
         return ErasureRecord.from_row(rows[0])
@@ -118,12 +118,12 @@ def erase_entity(store: Store, ns: Namespace, *, key: str, reason: str | None, b
 
 def list_erasures(store: Store, ns: Namespace, *, limit: int = 1000) -> list[ErasureRecord]:
     """The compliance view: every erasure, pending or purged (then only the key's hash), newest first."""
-    return [ErasureRecord.from_row(r) for r in store.read("privacy/list_erasures", ns=ns.name, limit=limit)]
+    return [ErasureRecord.from_row(r) for r in store.read("privacy/list_erasures", ns=ns, limit=limit)]
 
 
 def list_purges(store: Store, ns: Namespace, *, limit: int = 1000) -> list[PurgeResult]:
     """The purge runs of a namespace (the purge audits itself), newest first."""
-    return [PurgeResult.from_row(r) for r in store.read("privacy/list_purges", ns=ns.name, limit=limit)]
+    return [PurgeResult.from_row(r) for r in store.read("privacy/list_purges", ns=ns, limit=limit)]
 
 
 # --- purge -----------------------------------------------------------------------------------
@@ -154,11 +154,11 @@ def purge(store: Store, ns: Namespace, *, by: str, older_than_days: float | None
     at = now or utcnow()
     cutoff = at - timedelta(days=days)
     purge_id = uuid.uuid4().hex
-    store.write_one("privacy/create_purge_record", ns=ns.name, id=purge_id, now=at, by=by, cutoff=cutoff,
+    store.write_one("privacy/create_purge_record", ns=ns, id=purge_id, now=at, by=by, cutoff=cutoff,
                     older_than_days=days)
     hashes: list[str] = []
     while True:
-        due = store.read("privacy/due_erasures", ns=ns.name, cutoff=cutoff, limit=PURGE_BATCH)
+        due = store.read("privacy/due_erasures", ns=ns, cutoff=cutoff, limit=PURGE_BATCH)
         if not due:
             break
         for row in due:
@@ -167,7 +167,7 @@ def purge(store: Store, ns: Namespace, *, by: str, older_than_days: float | None
 
             store.write(work)
             hashes.append(row["key_hash"])
-    result = PurgeResult.from_row(store.read("privacy/read_purge_record", ns=ns.name, id=purge_id)[0])
+    result = PurgeResult.from_row(store.read("privacy/read_purge_record", ns=ns, id=purge_id)[0])
     log.info("purge ns=%s id=%s entities=%d", ns.name, purge_id, result.entities)
     return PurgeResult(**{**result.__dict__, "key_hashes": tuple(hashes)})
 
@@ -178,16 +178,16 @@ def _purge_one(tx: Tx, store: Store, ns: Namespace, *, key: str, digest: str, pu
     mention it, the entity, its orphaned values, and the tombstone."""
     spellings = spellings_of(tx, store, ns, key)
     copies = find_copies(tx, ns, key, spellings, _registry(store)) if spellings is not None else Copies()
-    linked = tx.one("privacy/mentioning", ns=ns.name, key=key) or {}
+    linked = tx.one("privacy/mentioning", ns=ns, key=key) or {}
     copies.turns = sorted(set(copies.turns) | set(linked.get("turns", [])))
     copies.summaries = sorted(set(copies.summaries) | set(linked.get("summaries", [])))
     turns, summaries = len(copies.turns), len(copies.summaries)
     remove_copies(tx, store, ns, key, copies, now=now)
-    row = tx.one("privacy/purge_entity", ns=ns.name, key=key)
+    row = tx.one("privacy/purge_entity", ns=ns, key=key)
     attribute_ids = row["attributes"] if row else []
-    attributes = (tx.one("privacy/delete_orphan_attributes", ns=ns.name, ids=attribute_ids) or {}).get(
+    attributes = (tx.one("privacy/delete_orphan_attributes", ns=ns, ids=attribute_ids) or {}).get(
         "attributes", 0)
-    tx.run("privacy/write_tombstone", ns=ns.name, key_hash=digest, purge_id=purge_id, by=by, now=now,
+    tx.run("privacy/write_tombstone", ns=ns, key_hash=digest, purge_id=purge_id, by=by, now=now,
            turns=turns, summaries=summaries, attributes=attributes)
 
 

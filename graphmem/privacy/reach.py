@@ -125,7 +125,7 @@ class Copies:
 
 def spellings_of(tx: Tx, store: Store, ns: Namespace, key: str) -> Spellings | None:
     """The subject's spellings, from what is stored of it (None: no such entity any more)."""
-    row = tx.one("privacy/entity_needles", ns=ns.name, key=key)
+    row = tx.one("privacy/entity_needles", ns=ns, key=key)
     if row is None:
         return None
     pairs = [(a["name"], a["value"]) for a in row["attributes"]]
@@ -144,9 +144,9 @@ def find_copies(tx: Tx, ns: Namespace, key: str, spellings: Spellings, registry:
     probe = {"ns": ns.name, "key": key, "words": spellings.probe_words(), "digits": spellings.probe_digits()}
     out = Copies()
     digits_pattern = _digits_pattern(probe["digits"])
-    turns = tx.run("privacy/scan_turns", ns=ns.name, probes=[*probe["words"], *probe["digits"]], words=probe["words"],
+    turns = tx.run("privacy/scan_turns", ns=ns, probes=[*probe["words"], *probe["digits"]], words=probe["words"],
                    props=list(REACH["Turn"]), digits_pattern=digits_pattern)
-    others = tx.run("privacy/scan_nodes", ns=ns.name, key=key, words=probe["words"], reach=_reach_param(),
+    others = tx.run("privacy/scan_nodes", ns=ns, key=key, words=probe["words"], reach=_reach_param(),
                     digits_pattern=digits_pattern)
     for row in [*turns, *others]:
         props: Mapping[str, Any] = row["props"]
@@ -171,7 +171,7 @@ def find_copies(tx: Tx, ns: Namespace, key: str, spellings: Spellings, registry:
             changed = redacted_props({n: props.get(n) for n in row["names"]}, spellings, keep=keep)
             if changed:
                 out.nodes.append({"id": row["id"], "props": changed})
-    for row in tx.run("privacy/scan_relationships", ns=ns.name, key=key, words=probe["words"],
+    for row in tx.run("privacy/scan_relationships", ns=ns, key=key, words=probe["words"],
                       digits_pattern=digits_pattern):
         changed = redacted_props({n: row["props"].get(n) for n in row["names"]}, spellings, keep={"ns"})
         if changed:
@@ -182,14 +182,14 @@ def find_copies(tx: Tx, ns: Namespace, key: str, spellings: Spellings, registry:
 def redact_others(tx: Tx, ns: Namespace, key: str, copies: Copies, now: datetime) -> None:
     """Other records' values (attributes, properties) and cached responses: the same at erasure and purge."""
     if copies.cached:
-        tx.run("privacy/delete_nodes", ns=ns.name, ids=copies.cached)
+        tx.run("privacy/delete_nodes", ns=ns, ids=copies.cached)
     if copies.attributes:
-        tx.run("privacy/redact_attributes", ns=ns.name, key=key, ids=copies.attributes, redacted=REDACTED, now=now)
-        tx.run("privacy/delete_orphan_attributes", ns=ns.name, ids=copies.attributes)
+        tx.run("privacy/redact_attributes", ns=ns, key=key, ids=copies.attributes, redacted=REDACTED, now=now)
+        tx.run("privacy/delete_orphan_attributes", ns=ns, ids=copies.attributes)
     if copies.nodes:
-        tx.run("privacy/redact_nodes", ns=ns.name, rows=copies.nodes)
+        tx.run("privacy/redact_nodes", ns=ns, rows=copies.nodes)
     if copies.relationships:
-        tx.run("privacy/redact_relationships", ns=ns.name, rows=copies.relationships)
+        tx.run("privacy/redact_relationships", ns=ns, rows=copies.relationships)
 
 
 def hide_copies(tx: Tx, store: Store, ns: Namespace, key: str, copies: Copies, *, now: datetime) -> Reinduced:
@@ -197,7 +197,7 @@ def hide_copies(tx: Tx, store: Store, ns: Namespace, key: str, copies: Copies, *
     became of the workflows it hid."""
     hidden = copies.turns + copies.summaries + copies.trajectories
     if hidden:
-        tx.run("privacy/hide_nodes", ns=ns.name, ids=hidden, now=now)
+        tx.run("privacy/hide_nodes", ns=ns, ids=hidden, now=now)
     redact_others(tx, ns, key, copies, now)
     return _rework_workflows(tx, store, ns, copies, now=now, delete=False)
 
@@ -205,9 +205,9 @@ def hide_copies(tx: Tx, store: Store, ns: Namespace, key: str, copies: Copies, *
 def remove_copies(tx: Tx, store: Store, ns: Namespace, key: str, copies: Copies, *, now: datetime) -> Reinduced:
     """Purge: remove every copy physically (turns keep their place in the session, without content)."""
     if copies.turns:
-        tx.run("privacy/strip_turns", ns=ns.name, ids=copies.turns, now=now)
+        tx.run("privacy/strip_turns", ns=ns, ids=copies.turns, now=now)
     if copies.summaries:
-        tx.run("privacy/delete_nodes", ns=ns.name, ids=copies.summaries)
+        tx.run("privacy/delete_nodes", ns=ns, ids=copies.summaries)
     redact_others(tx, ns, key, copies, now)
     return _rework_workflows(tx, store, ns, copies, now=now, delete=True)
 
@@ -218,11 +218,11 @@ def _rework_workflows(tx: Tx, store: Store, ns: Namespace, copies: Copies, *, no
         return Reinduced()
     groups: list[str] = []
     if copies.trajectories:
-        groups += (tx.one("privacy/trajectory_groups", ns=ns.name, ids=copies.trajectories) or {}).get("keys", [])
-    hidden = tx.one("privacy/hide_workflows", ns=ns.name, ids=copies.workflows, trajectories=copies.trajectories,
+        groups += (tx.one("privacy/trajectory_groups", ns=ns, ids=copies.trajectories) or {}).get("keys", [])
+    hidden = tx.one("privacy/hide_workflows", ns=ns, ids=copies.workflows, trajectories=copies.trajectories,
                     now=now) or {}
     if delete:
-        tx.run("privacy/delete_nodes", ns=ns.name, ids=list(hidden.get("ids", [])) + copies.trajectories)
+        tx.run("privacy/delete_nodes", ns=ns, ids=list(hidden.get("ids", [])) + copies.trajectories)
     registry = registry_for(store.settings.identifier_patterns, store.settings.phone_region)
     return reinduce_groups(tx, store, ns, keys=groups, hidden=hidden.get("keys", []), now=now, registry=registry)
 

@@ -12,7 +12,8 @@ that deadlocks on a live server still get; the driver's own retry loop is switch
 (`max_transaction_retry_time=0` per session) so that these two budgets stay apart. Giving up on an
 unreachable server opens the store's `Circuit`: every call then answers `StoreUnavailable` at once,
 except one probe per `neo4j_probe_interval`, whose success closes it again (no restart needed).
-Records come back as plain dicts with Neo4j temporal values converted to aware `datetime`s.
+Records come back as plain dicts with Neo4j temporal values converted to aware `datetime`s. Callers pass
+the `Namespace` itself as a parameter (`ns=ns`); it becomes its name only on the way to the driver.
 
 | module | holds |
 |---|---|
@@ -25,10 +26,12 @@ Records come back as plain dicts with Neo4j temporal values converted to aware `
 | `_errors.py` | driver exceptions to graphmem errors |
 | `_marks.py` | write marks (an Idempotency-Key's claim in every write of a request) |
 | `_values.py` | driver values to plain Python |
+| `_coalesce.py` | `Coalescer`: a store's background writer of small writes (use marks, search statistics) |
 """
 
-from graphmem.driver import open_driver as open_driver  # the one factory, re-exported
+from graphmem.infra.driver import open_driver as open_driver  # the one factory, re-exported
 from graphmem.store._circuit import Circuit
+from graphmem.store._coalesce import Coalescer
 from graphmem.store._errors import translate_neo4j_errors
 from graphmem.store._marks import Mark, marking, write_marks
 from graphmem.store._migrations import MigrationResult, migrate
@@ -38,6 +41,6 @@ from graphmem.store._store import Store
 from graphmem.store._tx import Tx
 from graphmem.store._values import Row
 
-__all__ = ["Circuit", "Mark", "MigrationResult", "Row", "Store", "Tx", "apply_schema", "connection_for",
+__all__ = ["Circuit", "Coalescer", "Mark", "MigrationResult", "Row", "Store", "Tx", "apply_schema", "connection_for",
            "expected_schema", "marking", "migrate", "missing_schema", "open_driver", "open_store", "purge_namespace",
            "translate_neo4j_errors", "write_marks"]

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from graphmem.queries import statement_names
+from graphmem.infra.queries import statement_names
 
 if TYPE_CHECKING:
     from graphmem.store._store import Store

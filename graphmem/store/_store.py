@@ -17,15 +17,15 @@ from neo4j import exceptions as nx
 
 from graphmem import bookmarks, metrics
 from graphmem.bookmarks import Causal, CarryingPool
-from graphmem.driver import open_driver
+from graphmem.infra.driver import open_driver
 from graphmem.errors import ConfigError
-from graphmem.queries import load_queries
+from graphmem.infra.queries import load_queries
 from graphmem.settings import Settings
 from graphmem.store._circuit import Circuit
 from graphmem.store._errors import _UNREACHABLE, translate_neo4j_errors
 from graphmem.store._marks import Mark, write_marks
 from graphmem.store._tx import Tx
-from graphmem.store._values import Row, _rows
+from graphmem.store._values import Row, _params, _rows
 
 log = logging.getLogger("graphmem.store")
 T = TypeVar("T")
@@ -92,12 +92,12 @@ class Store:
     def read(self, name: str, **params: Any) -> list[Row]:
         """One read statement, auto-committed in a read session (routed to a reader in a cluster) and
         retried with jittered back-off on retryable errors (see `_attempts`)."""
-        text = self.query_text(name)
+        text, given = self.query_text(name), _params(params)
         started = time.perf_counter()
 
         def once() -> list[Any]:
             with self._session(default_access_mode=neo4j.READ_ACCESS) as session:
-                return list(session.run(text, params))
+                return list(session.run(text, given))
 
         records = self._attempts(f"read {name}", once)
         metrics.observe_query(name, time.perf_counter() - started)
@@ -141,7 +141,7 @@ class Store:
         """Statements that manage their own transactions (schema, `CALL {} IN TRANSACTIONS`): writes."""
         text, carriers = self.query_text(name), (bookmarks.current(),)
         return self._attempts(f"autocommit {name}", lambda: self._writing(  # not a unit that may run twice
-            carriers, lambda s: _rows(list(s.run(text, params)))), retry=False)
+            carriers, lambda s: _rows(list(s.run(text, _params(params))))), retry=False)
 
     def names(self, prefix: str) -> list[str]:
         return sorted(n for n in self._q if n.startswith(prefix))

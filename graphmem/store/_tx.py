@@ -9,7 +9,7 @@ from typing import Any, LiteralString
 from neo4j import ManagedTransaction
 
 from graphmem import metrics
-from graphmem.store._values import Row, _rows
+from graphmem.store._values import Row, _params, _rows
 
 
 class Tx:
@@ -20,7 +20,7 @@ class Tx:
 
     def run(self, name: str, **params: Any) -> list[Row]:
         started = time.perf_counter()
-        result = self._tx.run(self._q[name], params)
+        result = self._tx.run(self._q[name], _params(params))
         rows = _rows(list(result))
         metrics.observe_query(name, time.perf_counter() - started)
         return rows

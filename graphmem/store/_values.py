@@ -9,6 +9,8 @@ import neo4j
 from neo4j.time import Date as NeoDate
 from neo4j.time import DateTime as NeoDateTime
 
+from graphmem.types import Namespace
+
 Row = dict[str, Any]
 
 _PLAIN = frozenset({str, int, float, bool, type(None)})
@@ -42,3 +44,9 @@ def _native(value: Any) -> Any:
 
 def _rows(records: Any) -> list[Row]:
     return [{k: v if type(v) in _PLAIN else _native(v) for k, v in rec.items()} for rec in records]
+
+
+def _params(params: dict[str, Any]) -> dict[str, Any]:
+    """Statement parameters as the driver takes them: a `Namespace` is passed by its name, so that callers
+    hand the store the namespace itself (`ns=ns`) and it changes form only here."""
+    return {k: v.name if isinstance(v, Namespace) else v for k, v in params.items()}

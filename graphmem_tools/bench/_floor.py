@@ -20,7 +20,7 @@ from typing import Any
 
 from fastapi import FastAPI
 
-from graphmem.queries import load_queries
+from graphmem.infra.queries import load_queries
 from graphmem.settings import load_settings
 from graphmem.store import connection_for, open_driver
 

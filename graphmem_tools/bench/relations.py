@@ -25,7 +25,7 @@ import click
 from graphmem.channels.fact_records import EntitySpec
 from graphmem.channels.graph import GraphView, declare_relation_type, relate, traverse
 from graphmem.channels.temporal import put_entities
-from graphmem.queries import load_queries
+from graphmem.infra.queries import load_queries
 from graphmem.settings import Settings, load_settings
 from graphmem.store import Store, connection_for, open_store, purge_namespace
 from graphmem.types import Namespace

@@ -235,7 +235,7 @@ def served(settings: Any, store: Any, **overrides: Any) -> Iterator[tuple[Any, d
     from fastapi.testclient import TestClient
 
     from api.app import create_app
-    from graphmem.keystore import create_key, revoke_key
+    from graphmem.access.keystore import create_key, revoke_key
 
     made = {role: create_key(store, role, ["*"], f"check erasure {role}")
             for role in ("agent", "auditor", "compliance")}

@@ -17,8 +17,8 @@ from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
 from api.app import create_app
-from graphmem.auth import hash_key, parse_env_keys
-from graphmem.keystore import import_keys
+from graphmem.access.auth import hash_key, parse_env_keys
+from graphmem.access.keystore import import_keys
 from graphmem.settings import Settings
 from graphmem.store import Store
 

@@ -14,8 +14,8 @@ from click.testing import CliRunner
 from fastapi.testclient import TestClient
 
 from api.app import create_app
-from graphmem import keystore
-from graphmem.auth import KeyRecord, KeysFile, hash_key, make_record
+from graphmem.access import keystore
+from graphmem.access.auth import KeyRecord, KeysFile, hash_key, make_record
 from graphmem.errors import Unauthorized
 from graphmem.settings import Settings
 from graphmem.store import Store, open_store, purge_namespace

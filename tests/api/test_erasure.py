@@ -163,9 +163,10 @@ def test_after_purge_no_erased_value_is_stored_anywhere(client: TestClient, stor
     for value in seeded.erased_values:
         assert value not in stored, value
     assert seeded.other_text in stored and "KEEP-1" in stored and seeded.shared_city in stored
-    # the erased turn keeps its place in the session, without text, speaker or embedding
+    # the erased turn keeps its place in the session, without text, speaker, embedding or reach text
     [turn] = cypher(store, "MATCH (t:Turn {ns: $ns, id: 't1'}) RETURN properties(t) AS p", ns=ns.name)
-    assert set(turn["p"]) == {"ns", "id", "session", "seq", "role", "at", "erased_at", "purged_at"}
+    assert set(turn["p"]) == {"ns", "id", "session", "seq", "role", "at", "erased_at", "purged_at", "reach_text"}
+    assert turn["p"]["reach_text"] == ""  # erasure's index copy stripped too (graphmem/identifiers/reach.py)
     assert cypher(store, "MATCH (:Turn {ns: $ns, id: 't1'})-[:NEXT]->(t) RETURN t.id AS id", ns=ns.name) == [{"id": "t2"}]
     [tomb] = cypher(store, "MATCH (t:Tombstone {ns: $ns}) RETURN properties(t) AS p", ns=ns.name)
     assert tomb["p"]["key_hash"] == key_hash(ns, seeded.key, erasure_secret(settings)) and tomb["p"]["by"] == "open"

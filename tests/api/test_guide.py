@@ -14,7 +14,7 @@ from fastapi.testclient import TestClient
 from graphmem.channels import temporal
 from graphmem.channels.graph import relate
 from graphmem.guide import statement_text
-from graphmem.queries import load_queries
+from graphmem.infra.queries import load_queries
 from graphmem.store import Store
 from graphmem.types import Namespace
 

@@ -35,10 +35,10 @@ from pydantic import SecretStr
 from fastapi.testclient import TestClient
 
 from api.app import create_app
-from graphmem.driver import open_driver
+from graphmem.infra.driver import open_driver
 from graphmem.localdb import LocalNeo4j, ServerInfo, _alive, free_port
 from graphmem.errors import StoreUnavailable
-from graphmem.queries import load_queries
+from graphmem.infra.queries import load_queries
 from graphmem.settings import Settings
 from graphmem.store import Store, Tx
 

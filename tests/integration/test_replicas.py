@@ -24,7 +24,7 @@ import httpx
 import neo4j
 import pytest
 
-from graphmem import keystore
+from graphmem.access import keystore
 from graphmem.bookmarks import HEADER, Causal, carrying
 from graphmem.localdb import free_port
 from graphmem.settings import Settings
@@ -35,7 +35,7 @@ from graphmem_tools.bench.replicas import routed, run_phase
 pytestmark = pytest.mark.neo4j
 ROOT = Path(__file__).resolve().parents[2]
 START_LIMIT = 180.0
-REVOCATION_BOUND = 1.0  # seconds: the keyring polls every 0.5 s (graphmem.keystore.REFRESH_SECONDS)
+REVOCATION_BOUND = 1.0  # seconds: the keyring polls every 0.5 s (graphmem.access.keystore.REFRESH_SECONDS)
 
 
 @dataclass

@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from graphmem.auth import KeyRecord, Keyring, KeysFile, Principal, hash_key, make_record, parse_env_keys
-from graphmem.keystore import LiveKeyring
+from graphmem.access.auth import KeyRecord, Keyring, KeysFile, Principal, hash_key, make_record, parse_env_keys
+from graphmem.access.keystore import LiveKeyring
 from graphmem_tools.cli import cli
 from graphmem_tools.service import prepare_serve
 from graphmem.errors import ConfigError, Forbidden, InvalidInput, StoreUnavailable, Unauthorized

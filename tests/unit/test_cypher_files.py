@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from graphmem.queries import cypher_root, load_queries
+from graphmem.infra.queries import cypher_root, load_queries
 
 ROOT = Path(__file__).resolve().parents[2]
 CALL = re.compile(r"""\b(?:read|run|one|write_one|autocommit|query_text)\(\s*["']([a-z_]+/[a-z0-9_]+)["']""")

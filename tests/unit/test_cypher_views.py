@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 
 from graphmem.errors import ConfigError
-from graphmem.queries import INCLUDE, Fragment, cypher_root, expand, load_fragments, load_queries
+from graphmem.infra.queries import INCLUDE, Fragment, cypher_root, expand, load_fragments, load_queries
 
 OUTSIDE = ("schema/", "schema_retired/", "admin/", "privacy/", "idempotency/", "fragments/")
 VIEW_FRAGMENTS = {"live", "in_view", "entity_as_of", "searchable", "active", "turn_filter", "summary_filter",

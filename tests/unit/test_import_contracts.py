@@ -33,7 +33,7 @@ def test_no_module_over_400_lines() -> None:
 
 
 #: packages whose callers above (`api`, `graphmem_tools`) may use only the public face (`__init__`)
-FACED = ("graphmem/store", "graphmem/channels/workflow")
+FACED = ("graphmem/store", "graphmem/channels/workflow", "graphmem/embedding")
 
 
 def test_the_faces_contract_names_every_private_module() -> None:
@@ -45,8 +45,10 @@ def test_the_faces_contract_names_every_private_module() -> None:
 
 
 def test_no_library_package_has_more_than_ten_loose_modules() -> None:
-    """Modules grouped by job (docs/style.md). The library's top level is not sorted yet (issue 36) and
-    `graphmem_tools/bench` is one module per benchmark command, so neither is counted."""
-    crowded = {str(d.relative_to(ROOT)): n for top in ("graphmem", "api") for d in (ROOT / top).rglob("*")
+    """Modules grouped by job (docs/style.md), the library's top level included (issue 36: it had 22).
+    `graphmem_tools/bench` is one module per benchmark command and `api`'s top level one module per
+    concern of the HTTP layer (docs/style.md), so neither is counted."""
+    crowded = {str(d.relative_to(ROOT)): n for d in [ROOT / "graphmem", *(ROOT / "graphmem").rglob("*"),
+                                                      *(ROOT / "api").rglob("*")]
                if d.is_dir() and (n := len([p for p in d.glob("*.py") if p.name != "__init__.py"])) > 10}
     assert not crowded, crowded

@@ -17,7 +17,7 @@ from graphmem.channels.workflow._llm import LLMInducer, refiner_from_settings
 from graphmem.errors import InvalidInput
 from graphmem.induction import Induced, Run, group_key, induce_group, make_run
 from graphmem.instants import parse_instant
-from graphmem.llm import ChatClient, LLMUnavailable
+from graphmem.text.llm import ChatClient, LLMUnavailable
 from graphmem.settings import Settings
 
 
@@ -118,7 +118,7 @@ def test_an_unreachable_or_failing_endpoint_is_an_error(llm: tuple[FakeLLM, str]
 
 
 def test_there_is_one_llm_client() -> None:
-    """Summaries and induction share graphmem.llm's client and error: no second copy to drift."""
+    """Summaries and induction share graphmem.text.llm's client and error: no second copy to drift."""
     from graphmem.channels.workflow import _llm as workflow_llm
 
     assert vars(workflow_llm)["ChatClient"] is ChatClient

@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from graphmem.summarise import StructuredSummary, Utterance, merge, split_sentences, summarise
+from graphmem.text.summarise import StructuredSummary, Utterance, merge, split_sentences, summarise
 
 SUPPORT = [
     Utterance("Hi, my order ORD-2024-001 has not arrived. It was due on 3 May.", "Alice", 1),

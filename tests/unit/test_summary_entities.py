@@ -2,7 +2,7 @@
 
 Why this measurement exists: the entity list used to hold `Harbor, Rd, I'm, I've, agent`. The set below
 (support chats, personal chats in LoCoMo's style, addresses, titles, companies, sentence-initial names,
-contractions) is scored for the extractor in graphmem.entity_spans and, side by side, for the old rule
+contractions) is scored for the extractor in graphmem.text.entity_spans and, side by side, for the old rule
 (every capitalised word not opening a sentence, minus a stop list, plus every speaker): the new one must
 be both precise and better than the old one, so that a regression in either direction shows here.
 """
@@ -12,8 +12,8 @@ from __future__ import annotations
 import re
 from collections import Counter
 
-from graphmem.entity_spans import key_entities
-from graphmem.summarise import STOPWORDS
+from graphmem.text.entity_spans import key_entities
+from graphmem.text.summarise import STOPWORDS
 
 #: (speakers and texts, the entities a careful reader lists)
 LABELLED: list[tuple[list[tuple[str, str]], set[str]]] = [

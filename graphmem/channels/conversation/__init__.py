@@ -5,7 +5,7 @@ leaves the window) uses `folds` (the worker writing the folded chunks' text off 
 `embeddings` (with GRAPHMEM_EMBED_WRITES=background, the worker writing the turns' embeddings after the POST),
 `extraction` (the worker writing what an LLM extracts from turns posted with `extract`, over `extract_prompts`),
 `summary` (chunk summaries) and `window`; those use only `summary` and `records` (plain records, no I/O).
-The pure extractive summariser stays in `graphmem.summarise`: the LLM client and search's query
+The pure extractive summariser stays in `graphmem.text.summarise`: the LLM client and search's query
 expansion use it too, and neither should import a channel.
 """
 

@@ -38,7 +38,7 @@ def write_embeddings(store: Store, ns: Namespace, *, session: str) -> int:
     """Embed and write a session's queued turns, a page at a time; returns how many were embedded."""
     done = 0
     while True:
-        rows = store.read("turns/read_unembedded", ns=ns.name, session=session, limit=PAGE)
+        rows = store.read("turns/read_unembedded", ns=ns, session=session, limit=PAGE)
         if not rows:
             return done
         live = [r for r in rows if r["live"]]
@@ -46,7 +46,7 @@ def write_embeddings(store: Store, ns: Namespace, *, session: str) -> int:
             [labelled(r["speaker"], r["text"]) for r in live]) if live else []
         by_id = {r["id"]: v for r, v in zip(live, vectors)}
         writes = [{"id": r["id"], "embedding": by_id.get(r["id"])} for r in rows]
-        store.write(lambda tx: tx.run("turns/write_embeddings", ns=ns.name, rows=writes))
+        store.write(lambda tx: tx.run("turns/write_embeddings", ns=ns, rows=writes))
         done += len(live)
         if len(rows) < PAGE:
             return done

@@ -2,7 +2,7 @@
 
 Why graphiti's prompts: they are maintained and evaluated for exactly this (entities of a chat message,
 then fact triples between them with when they held). Why not graphiti's client or pipeline: graphmem
-sends the messages through its own `graphmem.llm.ChatClient` (one configured endpoint, one failure type),
+sends the messages through its own `graphmem.text.llm.ChatClient` (one configured endpoint, one failure type),
 and keeps its own write rules. Graphiti's LLM-judged edge invalidation (`dedupe_edges`) is never asked:
 an extracted value closes an older one only by `graphmem.timeline`'s close-and-insert rule.
 
@@ -42,7 +42,7 @@ from graphmem.errors import InvalidInput
 from graphmem.identifiers import KEY_MAX
 from graphmem.instants import UTC, format_instant, parse_instant
 from graphmem.errors import LLMUnavailable
-from graphmem.llm import ChatClient
+from graphmem.text.llm import ChatClient
 from graphmem.settings import Settings
 from graphmem.types import RELATION_TYPE_RE
 

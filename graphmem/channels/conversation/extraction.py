@@ -47,7 +47,7 @@ from graphmem.channels.graph import check_relation_type, relate_unit
 from graphmem.channels.temporal import check_batch, entities_unit, facts_unit, registry
 from graphmem.errors import GraphmemError, StoreUnavailable
 from graphmem.instants import utcnow
-from graphmem.llm import ChatClient
+from graphmem.text.llm import ChatClient
 from graphmem.store import Store, Tx
 from graphmem.types import Namespace
 
@@ -105,7 +105,7 @@ def write_extraction(store: Store, ns: Namespace, found: Extraction, *, source: 
         for unit in units:
             unit(tx)
         if turn_id is not None:
-            tx.run("turns/mark_extraction", ns=ns.name, id=turn_id, state="done", error=None, now=utcnow())
+            tx.run("turns/mark_extraction", ns=ns, id=turn_id, state="done", error=None, now=utcnow())
 
     store.write(work)
     return len(facts)
@@ -119,7 +119,7 @@ def extract_turn(store: Store, ns: Namespace, *, turn_id: str, client: ChatClien
     Raises:
         StoreUnavailable: Neo4j away: the turn stays queued.
     """
-    rows = store.read("turns/read_extraction", ns=ns.name, id=turn_id, previous=PREVIOUS_TURNS)
+    rows = store.read("turns/read_extraction", ns=ns, id=turn_id, previous=PREVIOUS_TURNS)
     if not rows:
         return None
     turn, previous = rows[0]["turn"], rows[0]["previous"]
@@ -136,7 +136,7 @@ def extract_turn(store: Store, ns: Namespace, *, turn_id: str, client: ChatClien
     except Exception as exc:  # a bug must not requeue the turn forever
         log.exception("extraction of a turn failed")
         error = f"internal_error: {type(exc).__name__}"
-    store.write(lambda tx: tx.run("turns/mark_extraction", ns=ns.name, id=turn_id, state="failed", error=error,
+    store.write(lambda tx: tx.run("turns/mark_extraction", ns=ns, id=turn_id, state="failed", error=error,
                                   now=utcnow()))
     return "failed"
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from graphmem.summarise import StructuredSummary
+from graphmem.text.summarise import StructuredSummary
 
 
 # --- turns ----------------------------------------------------------------------------------------

@@ -5,7 +5,7 @@ left the window (`(:Summary)-[:COVERS]->(:Turn)`, `-[:SUMMARIZES]->(:Session)`, 
 (:Entity)` for every entity its turns mention). Why chunks: a turn that leaves the window is folded
 by the write that pushes it out, so the newest chunk is re-summarised with the new turns (at most
 `window_size` of them: cheap), while older chunks never change. Reading the session's summary
-merges the chunks (graphmem.summarise.merge). Chunks are also what search finds: a matching chunk
+merges the chunks (graphmem.text.summarise.merge). Chunks are also what search finds: a matching chunk
 lifts the turns it covers.
 
 Concurrency: which chunk covers which turn is decided under the session lock, in the turn write's
@@ -31,10 +31,10 @@ from graphmem.embedding import get_embedder
 from graphmem.errors import SessionNotFound
 from graphmem.instants import utcnow
 from graphmem.errors import LLMUnavailable
-from graphmem.llm import ChatClient, llm_summarise
+from graphmem.text.llm import ChatClient, llm_summarise
 from graphmem.settings import Settings
 from graphmem.store import Store, Tx
-from graphmem.summarise import StructuredSummary, Utterance, merge, summarise
+from graphmem.text.summarise import StructuredSummary, Utterance, merge, summarise
 from graphmem.types import Namespace
 
 log = logging.getLogger(__name__)
@@ -144,7 +144,7 @@ def write_fold(tx: Tx, ns: Namespace, *, session: str, groups: list[tuple[str, l
         return {}
     rows = [{"id": cid, "props": _structure(turns)} for cid, turns in groups]
     covers = [{"summary": cid, "turn": t.id} for cid, turns in groups for t in turns]
-    row = tx.one("summary/fold", ns=ns.name, session=session, summaries=rows, covers=covers, now=now)
+    row = tx.one("summary/fold", ns=ns, session=session, summaries=rows, covers=covers, now=now)
     return {r["id"]: int(r["rev"]) for r in (row or {}).get("revs") or []}
 
 
@@ -152,7 +152,7 @@ def write_contents(store: Store, ns: Namespace, *, session: str, now: datetime) 
     """Summarise and embed the session's queued chunks (folded, text not yet written for their latest
     revision), and write each for its revision; returns how many were written. Outside any lock, off the
     request path (`folds`): a chunk folded again meanwhile keeps the content of its newer revision."""
-    rows = store.read("summary/read_queued", ns=ns.name, session=session)
+    rows = store.read("summary/read_queued", ns=ns, session=session)
     summarise = summariser_of(store, ns, session)
     chunks = [(r["rev"], Chunk(r["id"], turns, summarise(turns))) for r in rows
               if (turns := [TurnRow(t["id"], t["seq"], t["at"], t.get("speaker"), t.get("text") or "")
@@ -174,7 +174,7 @@ def _content_writer(ns: Namespace, chunks: list[tuple[int, Chunk]]) -> Callable[
 
     def work(tx: Tx) -> None:
         for w in writes:  # oldest chunk first, as read (summary/read_queued)
-            tx.run("summary/write_content", ns=ns.name, **w)
+            tx.run("summary/write_content", ns=ns, **w)
 
     return work
 
@@ -198,7 +198,7 @@ def read_summary(store: Store, ns: Namespace, *, session: str, view: str = "appl
         SessionNotFound: no turn was ever written to this session in this namespace.
     """
     write_contents(store, ns, session=session, now=utcnow())
-    rows = store.read("summary/read_summaries", ns=ns.name, session=session, all=view != "application")
+    rows = store.read("summary/read_summaries", ns=ns, session=session, all=view != "application")
     if not rows:
         raise SessionNotFound(f"no session {session!r} in namespace {ns.name!r}", details={"session": session})
     parts = [SummaryPart(id=r["id"], summary=_structured(r), from_seq=r["from_seq"], to_seq=r["to_seq"],

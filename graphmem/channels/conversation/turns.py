@@ -45,7 +45,7 @@ from graphmem.identifiers import Registry, mentions, registry_for
 from graphmem.instants import UTC, utcnow
 from graphmem.settings import Settings
 from graphmem.store import Mark, Store, Tx, write_marks
-from graphmem.summarise import has_detail
+from graphmem.text.summarise import has_detail
 from graphmem.types import Namespace
 
 log = logging.getLogger(__name__)
@@ -176,7 +176,7 @@ def add_turns(store: Store, ns: Namespace, *, session: str, turns: Sequence[NewT
         dupes = sorted({i for i in given if given.count(i) > 1})
         raise DuplicateTurn(f"turn ids repeated in the batch: {', '.join(dupes)}", details={"ids": dupes})
     if given:
-        taken = sorted(r["id"] for r in store.read("turns/find_ids", ns=ns.name, ids=given))
+        taken = sorted(r["id"] for r in store.read("turns/find_ids", ns=ns, ids=given))
         if taken:
             raise DuplicateTurn(f"turn id already exists: {', '.join(taken)}", details={"ids": taken})
 
@@ -344,7 +344,7 @@ def _append(tx: Tx, ns: Namespace, session: str, base: list[dict[str, Any]], set
     The session is locked first; its head then cannot move until commit, so seqs follow from it and
     the fold is planned against the session exactly as it is. Idempotent (the driver may rerun it)."""
     now = max(r["created_at"] for r in base)
-    head = tx.one("turns/lock_session", ns=ns.name, session=session, now=now, chunk=settings.window_size,
+    head = tx.one("turns/lock_session", ns=ns, session=session, now=now, chunk=settings.window_size,
                   keys=sorted({k for r in base for k in r["keys"]}), pairs=[p for r in base for p in r["pairs"]]) or {}
     seq = int(head.get("seq") or 0)
     rows = [{**r, "seq": seq + i + 1} for i, r in enumerate(base)]
@@ -359,7 +359,7 @@ def _append(tx: Tx, ns: Namespace, session: str, base: list[dict[str, Any]], set
                                       "metadata_json", "reach_text", "importance", "created_at", "extraction",
                                       "embed_queued")}
                    for r in rows]
-    tx.run("turns/append_turns", ns=ns.name, session=session, turns=turn_params, now=now,
+    tx.run("turns/append_turns", ns=ns, session=session, turns=turn_params, now=now,
            seq=rows[-1]["seq"], last_turn=rows[-1]["id"],
            keyed=[{"id": r["id"], "keys": r["keys"]} for r in rows if r["keys"]],
            paired=[{"id": r["id"], "pairs": r["pairs"]} for r in rows if r["pairs"]])
@@ -376,11 +376,11 @@ def archive_past_capacity(tx: Tx, ns: Namespace, *, capacity: int | None, now: d
     """Forgetting: past `capacity` active turns and summaries, archive the least valuable excess."""
     if capacity is None:
         return 0
-    active = tx.one("turns/count_active", ns=ns.name)
+    active = tx.one("turns/count_active", ns=ns)
     excess = (active["active"] if active else 0) - capacity
     if excess <= 0:
         return 0
-    row = tx.one("turns/archive_least_valuable", ns=ns.name, excess=excess, now=now)
+    row = tx.one("turns/archive_least_valuable", ns=ns, excess=excess, now=now)
     return int(row["archived"]) if row else 0
 
 
@@ -391,7 +391,7 @@ def get_turn(store: Store, ns: Namespace, *, turn_id: str, view: str = "applicat
     Raises:
         NotFound: no such turn (code unknown_turn), or it is erased and the view is the application's.
     """
-    row = store.read("turns/read_turn", ns=ns.name, id=turn_id, all=view != "application")
+    row = store.read("turns/read_turn", ns=ns, id=turn_id, all=view != "application")
     if not row:
         raise NotFound(f"no turn {turn_id!r} in namespace {ns.name!r}", code="unknown_turn",
                        details={"id": turn_id})

@@ -32,7 +32,7 @@ def read_window(store: Store, ns: Namespace, *, session: str, size: int | None =
     n = store.settings.window_size if size is None else size
     if not 1 <= n <= 1000:
         raise InvalidInput.field("size", "must be between 1 and 1000")
-    rows = store.read("window/read_window", ns=ns.name, session=session, n=n, all=view != "application")
+    rows = store.read("window/read_window", ns=ns, session=session, n=n, all=view != "application")
     if not rows:
         raise SessionNotFound(f"no session {session!r} in namespace {ns.name!r}", details={"session": session})
     turns = [Turn.from_row(r["turn"]) for r in rows if r["turn"] is not None]

@@ -106,7 +106,7 @@ def hits(store: Store, ns: Namespace, found: Candidates, ranked: Sequence[Ranked
     """The ranked candidates as hits. Candidate turns come with their text and mentions; a neighbour
     lifted into the top k without being a candidate has them read here."""
     missing = found.missing_texts(ranked)
-    late = {row["id"]: row for row in store.read("search/read_texts", ns=ns.name, ids=missing)} \
+    late = {row["id"]: row for row in store.read("search/read_texts", ns=ns, ids=missing)} \
         if missing else {}
     return found.hits(ranked, late)
 
@@ -118,7 +118,7 @@ def read_rows(store: Store, ns: Namespace, *, summary_ids: Sequence[str] = (), t
     `search/candidates`), each turn row saying whether it passes `filters` (default: the application view,
     no other filter)."""
     filters = filters or Filters(None, None, None, None, all=False, archived=False)
-    row = store.read("search/read_rows", ns=ns.name, summary_ids=list(summary_ids), turn_ids=list(turn_ids),
+    row = store.read("search/read_rows", ns=ns, summary_ids=list(summary_ids), turn_ids=list(turn_ids),
                      best=list(best), **filters.params())[0]
     return {"summaries": row["summaries"], "turns": row["turns"]}
 
@@ -173,7 +173,7 @@ def _embedded(store: Store, base: dict[str, Any], query: str) -> list[float]:
 
 def _small_range(store: Store, ns: Namespace, filters: Filters) -> bool:
     """Whether the time range holds at most SCOPE_LIMIT turns (counted by an index seek)."""
-    n = store.read("search/range_size", ns=ns.name, lo=filters.since or _EARLIEST, hi=filters.until or _LATEST,
+    n = store.read("search/range_size", ns=ns, lo=filters.since or _EARLIEST, hi=filters.until or _LATEST,
                    cap=SCOPE_LIMIT + 1)[0]["n"]
     return bool(n <= SCOPE_LIMIT)
 

@@ -11,7 +11,7 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
-from graphmem.summarise import STOPWORDS
+from graphmem.text.summarise import STOPWORDS
 
 K1, B = 1.2, 0.75  # BM25's usual term-frequency saturation and length normalisation
 _WORD = re.compile(r"\w+")

@@ -27,8 +27,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from graphmem.channels.search.keywords import KeywordStats, analyse
-from graphmem.coalesce import Coalescer
-from graphmem.secret import server_secret, term_key
+from graphmem.store import Coalescer
+from graphmem.access.secret import server_secret, term_key
 from graphmem.store import Store
 from graphmem.types import Namespace
 
@@ -39,7 +39,7 @@ REBUILD_PAGE = 5000
 
 
 def term_keys(store: Store, ns: str, terms: Sequence[str]) -> list[str]:
-    """What the statistics keep of each term: an HMAC under the server secret (`graphmem.secret`), so that
+    """What the statistics keep of each term: an HMAC under the server secret (`graphmem.access.secret`), so that
     no word of a user's turn (a name, an address) is stored outside the turn itself; the counts stay
     exact, and erasure has nothing more to find."""
     secret = server_secret(store.settings)
@@ -128,13 +128,13 @@ def rebuild(store: Store, ns: Namespace) -> int:
     drain_stats()
     batch, after = _Batch(), ""
     while True:
-        page = store.read("search/stats_texts", ns=ns.name, after=after, limit=REBUILD_PAGE)
+        page = store.read("search/stats_texts", ns=ns, after=after, limit=REBUILD_PAGE)
         for row in page:
             batch.add(row["text"])
         if len(page) < REBUILD_PAGE:
             break
         after = page[-1]["id"]
-    store.write_one("search/drop_term_stats", ns=ns.name)
+    store.write_one("search/drop_term_stats", ns=ns)
     if batch.docs:
         _write_batch(store, ns.name, batch)
     return batch.docs

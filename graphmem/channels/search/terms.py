@@ -13,7 +13,7 @@ import re
 from collections.abc import Iterable, Sequence
 
 from graphmem.limits import MAX_QUERY_TERMS
-from graphmem.summarise import STOPWORDS
+from graphmem.text.summarise import STOPWORDS
 
 _LUCENE_SPECIAL = re.compile(r'([+\-!(){}\[\]^"~*?:\\/&|])')
 _WORD = re.compile(r"\w+")

@@ -10,7 +10,7 @@ import logging
 from collections.abc import Sequence
 
 from graphmem.channels.search.records import Hit
-from graphmem.coalesce import Coalescer
+from graphmem.store import Coalescer
 from graphmem.instants import utcnow
 from graphmem.store import Store
 from graphmem.types import Namespace

@@ -125,17 +125,17 @@ def add_trajectory(store: Store, ns: Namespace, *, run: Run, induce: bool = True
             assert vector is not None
             actions = [s.action for s in run.steps]
             leaders = [(r["key"], r["embedding"], r["actions"] or [])
-                       for r in tx.run("workflow/read_auto_groups", ns=ns.name)]
+                       for r in tx.run("workflow/read_auto_groups", ns=ns)]
             key = nearest_leader(vector, actions, leaders, threshold) or group_key(leader=run.id)
             group = {"key": key, "task_type": None, "leader": run.id, "leader_task": run.task,
                      "leader_embedding": vector, "leader_actions": actions, "leader_at": run.at}
-        locked = tx.run("workflow/lock_groups", ns=ns.name, groups=[group], now=now)[0]
-        tx.run("workflow/create_trajectories", ns=ns.name, rows=[run_row(run, key)])
+        locked = tx.run("workflow/lock_groups", ns=ns, groups=[group], now=now)[0]
+        tx.run("workflow/create_trajectories", ns=ns, rows=[run_row(run, key)])
         if not induce:
             return TrajectoryAdded(run.id, key, None)
         canonical = locked["merged_into"] or key
         if canonical != key:
-            tx.run("workflow/lock_groups", ns=ns.name, groups=[{"key": canonical}], now=now)
+            tx.run("workflow/lock_groups", ns=ns, groups=[{"key": canonical}], now=now)
         changes = refresh(tx, store, ns, canonical, link_ids=[run.id], now=now)
         change = changes[0] if changes else None
         if change is not None and locked["task_type"] is None and canonical == key:
@@ -162,10 +162,10 @@ def add_trajectories(store: Store, ns: Namespace, *, runs: Sequence[Run]) -> int
     def work(tx: Tx) -> int:
         _refuse_duplicates(tx, ns, [r.id for r in runs])
         if groups:
-            tx.run("workflow/lock_groups", ns=ns.name, groups=list(groups.values()), now=now)
+            tx.run("workflow/lock_groups", ns=ns, groups=list(groups.values()), now=now)
         created = 0
         for i in range(0, len(rows), 2000):
-            created += tx.run("workflow/create_trajectories", ns=ns.name, rows=rows[i:i + 2000])[0]["created"]
+            created += tx.run("workflow/create_trajectories", ns=ns, rows=rows[i:i + 2000])[0]["created"]
         return created
 
     return store.write(work)
@@ -174,7 +174,7 @@ def add_trajectories(store: Store, ns: Namespace, *, runs: Sequence[Run]) -> int
 def _refuse_duplicates(tx: Tx, ns: Namespace, ids: Sequence[str]) -> None:
     if len(set(ids)) != len(ids):
         raise InvalidInput.field("id", "trajectory ids must be unique")
-    found = [r["id"] for r in tx.run("workflow/find_trajectories", ns=ns.name, ids=list(ids))]
+    found = [r["id"] for r in tx.run("workflow/find_trajectories", ns=ns, ids=list(ids))]
     if found:
         raise Conflict(f"trajectory {found[0]!r} exists already in namespace {ns.name!r}",
                        code="duplicate_trajectory", details={"ids": found[:20]})
@@ -215,7 +215,7 @@ def match_workflows(store: Store, ns: Namespace, *, task: str | None = None, tas
     vector = embed_tasks(store.settings, [task])[0] if task and asked else []
     if task_type:
         typed = [WorkflowVersion.from_row(r["w"])
-                 for r in store.read("workflow/match_by_type", ns=ns.name, task_type=task_type.strip())]
+                 for r in store.read("workflow/match_by_type", ns=ns, task_type=task_type.strip())]
         if task and asked:  # the task chooses among the type's procedures, as in the blind match's second stage
             for m in _within_type(store, ns, task, vector, typed, task_type.strip()):
                 found.setdefault(m.workflow.key, m)
@@ -228,7 +228,7 @@ def match_workflows(store: Store, ns: Namespace, *, task: str | None = None, tas
     if task and task.strip() and len(found) < k:
         fetch = max(50, 10 * k)
         while True:
-            rows = store.read("workflow/match_by_vector", ns=ns.name, vector=vector, fetch=fetch)
+            rows = store.read("workflow/match_by_vector", ns=ns, vector=vector, fetch=fetch)
             hits = [r for r in rows if r["w"] is not None and r["w"]["key"] not in found]
             if len(hits) >= k - len(found) or rows[0]["fetched"] < fetch or fetch >= 10_000:
                 break
@@ -255,7 +255,7 @@ def _within_type(store: Store, ns: Namespace, task: str, vector: Sequence[float]
     query = words(task)
     groups = sorted({w.group or w.key for w in typed})
     similarity = {r["w"]["key"]: float(r["score"])
-                  for r in store.read("workflow/match_in_groups", ns=ns.name, groups=groups, vector=list(vector))}
+                  for r in store.read("workflow/match_in_groups", ns=ns, groups=groups, vector=list(vector))}
     scored = []
     for w in typed:
         own = similarity.get(w.key, 0.0) + LEXICAL_WEIGHT * example_overlap(query, w.examples)
@@ -276,17 +276,17 @@ def _by_type_then_procedure(store: Store, ns: Namespace, task: str, vector: Sequ
     Empty when no group has a type embedding yet (workflows induced before types were embedded).
     """
     query = words(task)
-    groups = store.read("workflow/match_groups", ns=ns.name, vector=list(vector), cached=cached_versions(ns.name))
+    groups = store.read("workflow/match_groups", ns=ns, vector=list(vector), cached=cached_versions(ns.name))
     if not groups:
         return []
     shared = shared_words(ns.name, groups, query)
     if shared is None:
-        groups = store.read("workflow/match_groups", ns=ns.name, vector=list(vector), cached={})
+        groups = store.read("workflow/match_groups", ns=ns, vector=list(vector), cached={})
         shared = shared_words(ns.name, groups, query) or {}
     lexical = type_overlap(query, shared)
     of_type = {g["key"]: float(g["similarity"]) + LEXICAL_WEIGHT * lexical[g["key"]] for g in groups}
     top = sorted(of_type, key=lambda g: (-of_type[g], g))[:k + 2]
-    rows = store.read("workflow/match_in_groups", ns=ns.name, groups=top, vector=list(vector))
+    rows = store.read("workflow/match_in_groups", ns=ns, groups=top, vector=list(vector))
     scored = []
     for r in rows:
         w = WorkflowVersion.from_row(r["w"])
@@ -317,7 +317,7 @@ def _subworkflows(store: Store, ns: Namespace, matches: Sequence[WorkflowMatch])
     keys = sorted({u.workflow for m in matches for u in m.workflow.uses})
     if not keys:
         return {}
-    rows = store.read("workflow/read_current_workflows", ns=ns.name, keys=keys)
+    rows = store.read("workflow/read_current_workflows", ns=ns, keys=keys)
     return {r["w"]["key"]: WorkflowVersion.from_row({**r["w"], "embedding": None}) for r in rows}
 
 
@@ -332,7 +332,7 @@ def workflow_history(store: Store, ns: Namespace, *, workflow: str) -> WorkflowH
     Raises:
         WorkflowNotFound: no workflow has this id or key in the namespace.
     """
-    rows = store.read("workflow/read_history", ns=ns.name, ref=workflow)
+    rows = store.read("workflow/read_history", ns=ns, ref=workflow)
     if not rows:
         raise WorkflowNotFound(f"no workflow {workflow!r} in namespace {ns.name!r}", details={"workflow": workflow})
     versions = tuple(WorkflowVersion.from_row(r["w"]) for r in rows)

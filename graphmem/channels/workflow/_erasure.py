@@ -47,8 +47,8 @@ def reinduce_groups(tx: Tx, store: Store, ns: Namespace, *, keys: Iterable[str],
     out = Reinduced()
     closed = set(hidden)
     for key in sorted({group_of(k) for k in [*keys, *closed]}):
-        tx.run("workflow/lock_groups", ns=ns.name, groups=[{"key": key}], now=now)
-        runs = [run_from_row(r) for r in tx.run("workflow/read_group_runs", ns=ns.name, key=key)]
+        tx.run("workflow/lock_groups", ns=ns, groups=[{"key": key}], now=now)
+        runs = [run_from_row(r) for r in tx.run("workflow/read_group_runs", ns=ns, key=key)]
         try:
             drafts: list[Induced] = draft_group(runs, key, registry=registry)
         except Exception:  # pure code on a subset of runs it never saw: the erasure must not fail on it

@@ -61,14 +61,14 @@ def group_of(key: str) -> str:
 
 def current(tx: Tx, ns: Namespace, keys: Sequence[str] | None) -> dict[str, WorkflowVersion]:
     """Current versions of the given workflow keys (None: every workflow of the namespace)."""
-    rows = tx.run("workflow/read_current_workflows", ns=ns.name, keys=list(keys) if keys is not None else None)
+    rows = tx.run("workflow/read_current_workflows", ns=ns, keys=list(keys) if keys is not None else None)
     return {r["w"]["key"]: WorkflowVersion.from_row(r["w"]) for r in rows}
 
 
 def group_current(tx: Tx, ns: Namespace, groups: Sequence[str]) -> dict[str, dict[str, WorkflowVersion]]:
     """{group: {key: current version}} for the given groups."""
     out: dict[str, dict[str, WorkflowVersion]] = {g: {} for g in groups}
-    for r in tx.run("workflow/read_group_workflows", ns=ns.name, groups=list(groups)):
+    for r in tx.run("workflow/read_group_workflows", ns=ns, groups=list(groups)):
         w = WorkflowVersion.from_row(r["w"])
         out.setdefault(group_of(w.key), {})[w.key] = w
     return out
@@ -87,11 +87,11 @@ def apply(tx: Tx, store: Store, ns: Namespace, induced: Induced | None, cur: Wor
     mine = set(induced.run_ids)
     links = [i for i in link_ids if i in mine]
     if cur is None:
-        row = tx.one("workflow/max_version", ns=ns.name, key=induced.key) or {}
+        row = tx.one("workflow/max_version", ns=ns, key=induced.key) or {}
         version = int(row.get("version") or 0) + 1  # a key hidden by an erasure or regrouped earlier
         props = workflow_props(induced, version=version, reason="first" if version == 1 else "revised", now=now,
                                embedding=_embedding(store, induced, None))
-        tx.run("workflow/create_workflow", ns=ns.name, props=props, link_ids=list(induced.run_ids))
+        tx.run("workflow/create_workflow", ns=ns, props=props, link_ids=list(induced.run_ids))
         return Change(induced.key, props["id"], version, "created" if version == 1 else "versioned",
                       "first" if version == 1 else "revised")
     risky = [r.action for r in cur.risks if r.step is not None and r.count > 0]
@@ -100,15 +100,15 @@ def apply(tx: Tx, store: Store, ns: Namespace, induced: Induced | None, cur: Wor
     if reason is None:
         if cur.content() == induced.content() and cur.inducer == induced.inducer:
             if links:
-                tx.run("workflow/update_workflow", ns=ns.name, id=cur.id, props={}, link_ids=links)
+                tx.run("workflow/update_workflow", ns=ns, id=cur.id, props={}, link_ids=links)
             return Change(cur.key, cur.id, cur.version, "unchanged")
-        tx.run("workflow/update_workflow", ns=ns.name, id=cur.id,
+        tx.run("workflow/update_workflow", ns=ns, id=cur.id,
                props=update_props(induced, embedding=embedding), link_ids=links)
         return Change(cur.key, cur.id, cur.version, "updated")
     version = cur.version + 1
     props = workflow_props(induced, version=version, reason=reason, now=now, embedding=embedding)
-    tx.run("workflow/close_workflow", ns=ns.name, id=cur.id, now=now, superseded_by=props["id"], reason=reason)
-    tx.run("workflow/create_workflow", ns=ns.name, props=props, link_ids=list(induced.run_ids))
+    tx.run("workflow/close_workflow", ns=ns, id=cur.id, now=now, superseded_by=props["id"], reason=reason)
+    tx.run("workflow/create_workflow", ns=ns, props=props, link_ids=list(induced.run_ids))
     return Change(cur.key, props["id"], version, "versioned", reason)
 
 
@@ -154,11 +154,11 @@ def write_group(tx: Tx, store: Store, ns: Namespace, key: str, runs: Sequence[Ru
     made = {d.key for d in drafts}
     for k, w in sorted(existing.items()):
         if k not in made:
-            tx.run("workflow/close_workflow", ns=ns.name, id=w.id, now=now, superseded_by=key, reason=closing)
+            tx.run("workflow/close_workflow", ns=ns, id=w.id, now=now, superseded_by=key, reason=closing)
             changes.append(Change(k, w.id, w.version, "merged", f"regrouped into {key}") if closing == "regrouped"
                            else Change(k, w.id, w.version, closing, closing))
     terms = group_terms(runs) if drafts else []
-    tx.run("workflow/set_group_embedding", ns=ns.name, key=key, embedding=type_embedding(store, drafts),
+    tx.run("workflow/set_group_embedding", ns=ns, key=key, embedding=type_embedding(store, drafts),
            terms=terms, version=terms_version(terms))
     return changes
 
@@ -166,7 +166,7 @@ def write_group(tx: Tx, store: Store, ns: Namespace, key: str, runs: Sequence[Ru
 def refresh(tx: Tx, store: Store, ns: Namespace, key: str, *, link_ids: Iterable[str], now: datetime,
             refine: Refiner | None = None, registry: Registry = DEFAULT_REGISTRY) -> list[Change]:
     """Re-induce one group (with the groups merged into it) from all its stored runs."""
-    runs = [run_from_row(r) for r in tx.run("workflow/read_group_runs", ns=ns.name, key=key)]
+    runs = [run_from_row(r) for r in tx.run("workflow/read_group_runs", ns=ns, key=key)]
     drafts = draft_group(runs, key, refine=refine, registry=registry)
     return write_group(tx, store, ns, key, runs, drafts, group_current(tx, ns, [key])[key], link_ids=link_ids, now=now)
 
@@ -174,10 +174,10 @@ def refresh(tx: Tx, store: Store, ns: Namespace, key: str, *, link_ids: Iterable
 def merge(tx: Tx, store: Store, ns: Namespace, absorbed: WorkflowVersion, target: str, *,
           now: datetime) -> Change | None:
     """An untyped group joins the group `target`; the target is re-induced with its runs."""
-    tx.run("workflow/lock_groups", ns=ns.name, groups=[{"key": target}], now=now)
-    tx.run("workflow/merge_groups", ns=ns.name, **{"from": group_of(absorbed.key)}, into=target, now=now)
-    tx.run("workflow/close_workflow", ns=ns.name, id=absorbed.id, now=now, superseded_by=target, reason="merged")
-    runs = tx.run("workflow/read_group_runs", ns=ns.name, key=target)
+    tx.run("workflow/lock_groups", ns=ns, groups=[{"key": target}], now=now)
+    tx.run("workflow/merge_groups", ns=ns, **{"from": group_of(absorbed.key)}, into=target, now=now)
+    tx.run("workflow/close_workflow", ns=ns, id=absorbed.id, now=now, superseded_by=target, reason="merged")
+    runs = tx.run("workflow/read_group_runs", ns=ns, key=target)
     changes = refresh(tx, store, ns, target, link_ids=[r["id"] for r in runs], now=now)
     mine = next((c for c in changes if c.key == target), changes[0] if changes else None)
     return Change(mine.key, mine.id, mine.version, "merged", f"absorbed {absorbed.key}") if mine else None
@@ -201,10 +201,10 @@ def dedupe_one(tx: Tx, store: Store, ns: Namespace, key: str, *, now: datetime) 
 def induce_all(tx: Tx, store: Store, ns: Namespace, *, task_type: str | None, refine: Refiner | None,
                progress: Progress | None, threshold: float, now: datetime) -> InductionReport:
     """Offline induction inside one transaction (see `workflow.induce_workflows`)."""
-    rows = tx.run("workflow/read_trajectories", ns=ns.name, task_type=task_type)
+    rows = tx.run("workflow/read_trajectories", ns=ns, task_type=task_type)
     assign = assign_groups(tx, store, ns, rows, threshold=threshold, now=now)
     placed = {r["id"]: r["group_key"] or assign[r["id"]] for r in rows}
-    locked = tx.run("workflow/lock_groups", ns=ns.name, groups=[{"key": k} for k in sorted(set(placed.values()))],
+    locked = tx.run("workflow/lock_groups", ns=ns, groups=[{"key": k} for k in sorted(set(placed.values()))],
                     now=now)
     canonical = {g["key"]: g["merged_into"] or g["key"] for g in locked}
     runs: dict[str, list[Run]] = {k: [] for k in sorted(set(canonical.values()))}
@@ -213,7 +213,7 @@ def induce_all(tx: Tx, store: Store, ns: Namespace, *, task_type: str | None, re
             runs[canonical[placed[r["id"]]]].append(run_from_row(r))
     else:  # runs of untyped groups merged into this type's group are not in `rows`
         for key in runs:
-            runs[key] = [run_from_row(r) for r in tx.run("workflow/read_group_runs", ns=ns.name, key=key)]
+            runs[key] = [run_from_row(r) for r in tx.run("workflow/read_group_runs", ns=ns, key=key)]
     drafts: dict[str, list[Induced]] = {}
     for i, (key, members) in enumerate(runs.items()):
         drafts[key] = draft_group(members, key, refine=refine)
@@ -255,7 +255,7 @@ def assign_groups(tx: Tx, store: Store, ns: Namespace, rows: Sequence[Mapping[st
         vectors = embed_tasks(store.settings, [r["task"] for r in untyped])
         actions = [[s["action"] for s in json.loads(r["steps"])] for r in untyped]
         leaders = [(g["key"], g["embedding"], g["actions"] or [])
-                   for g in tx.run("workflow/read_auto_groups", ns=ns.name)]
+                   for g in tx.run("workflow/read_auto_groups", ns=ns)]
         placed, created = leader_clusters([(r["id"], v, a) for r, v, a in zip(untyped, vectors, actions)],
                                           leaders, threshold)
         assign.update(placed)
@@ -265,7 +265,7 @@ def assign_groups(tx: Tx, store: Store, ns: Namespace, rows: Sequence[Mapping[st
             groups[key] = {"key": key, "task_type": None, "leader": leader, "leader_task": r["task"],
                            "leader_embedding": v, "leader_actions": a, "leader_at": r["at"]}
     if groups:
-        tx.run("workflow/lock_groups", ns=ns.name, groups=list(groups.values()), now=now)
+        tx.run("workflow/lock_groups", ns=ns, groups=list(groups.values()), now=now)
     if assign:
-        tx.run("workflow/assign_groups", ns=ns.name, rows=[{"id": i, "group_key": k} for i, k in assign.items()])
+        tx.run("workflow/assign_groups", ns=ns, rows=[{"id": i, "group_key": k} for i, k in assign.items()])
     return assign

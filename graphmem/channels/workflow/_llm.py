@@ -8,7 +8,7 @@ invent a step, an argument or a statistic. A reply that does not validate leaves
 is; an endpoint that cannot be reached is an error (`LLMUnavailable`, 503 with Retry-After), since
 the caller asked for it rather than for the offline draft.
 
-The client is graphmem's one `ChatClient` (`graphmem.llm`), asked for a JSON reply at temperature 0;
+The client is graphmem's one `ChatClient` (`graphmem.text.llm`), asked for a JSON reply at temperature 0;
 the reply is parsed here, leniently, because an unusable reply keeps the draft instead of failing.
 """
 
@@ -22,7 +22,7 @@ from typing import Any
 
 from graphmem.errors import InvalidInput
 from graphmem.induction import Induced, Run, induce_group
-from graphmem.llm import ChatClient
+from graphmem.text.llm import ChatClient
 from graphmem.settings import Settings
 
 log = logging.getLogger(__name__)

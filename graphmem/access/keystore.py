@@ -22,7 +22,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from graphmem.auth import (
+from graphmem.access.auth import (
     KeyRecord,
     Keyring,
     KeysFile,

@@ -57,7 +57,7 @@ class Fragment:
 def cypher_root() -> Path:
     """The `cypher/` folder beside the package (editable installs and the Docker image keep it there)."""
     override = os.environ.get("GRAPHMEM_CYPHER_DIR")
-    return Path(override) if override else Path(__file__).resolve().parent.parent / "cypher"
+    return Path(override) if override else Path(__file__).resolve().parents[2] / "cypher"
 
 
 def _read(path: Path) -> str:

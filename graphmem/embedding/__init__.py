@@ -27,7 +27,7 @@ from typing import Any
 import numpy as np
 
 from graphmem.errors import ConfigError
-from graphmem.microbatch import MicroBatcher
+from graphmem.embedding._microbatch import MicroBatcher
 
 DIMENSIONS = 384
 os.environ.setdefault("HF_HUB_OFFLINE", "1")

@@ -21,7 +21,7 @@ from pydantic import BaseModel, Field, ValidationError
 
 from graphmem.errors import LLMUnavailable
 from graphmem.settings import Settings
-from graphmem.summarise import StructuredSummary, Utterance, render
+from graphmem.text.summarise import StructuredSummary, Utterance, render
 
 log = logging.getLogger(__name__)
 

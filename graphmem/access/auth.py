@@ -1,7 +1,7 @@
 """API keys: each maps to one role and a set of namespaces (or all). Pure: no I/O but the keys file.
 
 Keys are kept only as SHA-256 hashes and compared in constant time. The keys live in Neo4j, where every
-API replica sees them (`graphmem.keystore`); this module holds what needs no database: the records,
+API replica sees them (`graphmem.access.keystore`); this module holds what needs no database: the records,
 `GRAPHMEM_API_KEYS` (`key:role:ns1,ns2;key2:admin:*`, hashed on parse), the JSON keys file (an
 import/export format, `GRAPHMEM_KEYS_FILE`, default `$GRAPHMEM_HOME/keys.json`) and `Keyring`, one
 immutable snapshot of the keys that authenticates a bearer header.
@@ -149,7 +149,7 @@ def _instant_text(value: Any, where: str) -> str:
 
 class KeysFile:
     """The JSON keys file: hashes only, written atomically with mode 0600. An import/export format:
-    the keys themselves live in Neo4j (`graphmem.keystore`)."""
+    the keys themselves live in Neo4j (`graphmem.access.keystore`)."""
 
     def __init__(self, path: Path) -> None:
         self.path = path

@@ -21,7 +21,7 @@ from datetime import datetime
 
 import networkx as nx
 
-from graphmem import entity_spans as spans
+from graphmem.text import entity_spans as spans
 from graphmem.identifiers import DEFAULT_REGISTRY, Registry
 
 #: Small English stop list: words that carry no topic (shared with search's query expansion).
@@ -165,7 +165,7 @@ def keywords(sentences: Sequence[_Sentence], limit: int = MAX_TOPICS) -> list[st
 def key_entities(utterances: Sequence[Utterance], registry: Registry = DEFAULT_REGISTRY,
                  limit: int = MAX_ENTITIES) -> list[str]:
     """Identifiers first (exact values matter most), then names, speakers among them unless they are
-    role words ("agent"): graphmem.entity_spans says why and how."""
+    role words ("agent"): graphmem.text.entity_spans says why and how."""
     return spans.key_entities([u.text for u in utterances], speakers=[u.speaker for u in utterances],
                               registry=registry, limit=limit)
 

@@ -14,9 +14,10 @@ import logging
 import threading
 import time
 import weakref
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
-from graphmem.store import Store
+if TYPE_CHECKING:
+    from graphmem.store._store import Store
 
 log = logging.getLogger(__name__)
 
