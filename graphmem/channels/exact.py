@@ -212,3 +212,17 @@ def find_names(store: Store, ns: Namespace, question: str, *,
     lucene = f'+ns:"{escape_lucene(ns.name)}"^0 +name:({" ".join(escape_lucene(w) for w in wanted)})'
     rows = store.read("exact/find_names", ns=ns, lucene=lucene, limit=NAME_CANDIDATES, known_at=known_at)
     return resolve(question, [(r["key"], r["name"]) for r in rows])
+
+
+VALUE_HOLDERS = 50  # a reverse question answers with at most this many (entity, attribute, value) rows
+
+
+def find_value_holders(store: Store, ns: Namespace, *, names: Sequence[str], values: Sequence[str],
+                       valid_at: datetime, known_at: datetime | None) -> list[Row]:
+    """Who holds one of `values` under one of `names` at (valid_at, known_at): a reverse question's exact
+    answer ("Who lives in Porto?"). Each (name, value) pair is one index seek; values are compared exactly,
+    as stored (a value an identifier kind normalises, a phone or an email, is looked up by `lookup`)."""
+    if not names or not values:
+        return []
+    return store.read("exact/find_value_holders", ns=ns, names=list(names), values=list(values),
+                      valid_at=valid_at, known_at=known_at, include_erased=False, limit=VALUE_HOLDERS)

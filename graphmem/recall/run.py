@@ -35,6 +35,7 @@ from graphmem.identifiers import Registry, find_identifiers, registry_for
 from graphmem.instants import UTC, utcnow
 from graphmem.recall.hits import Channels, Names
 from graphmem.recall.merge import Hit, asks_earlier, merge, render_context
+from graphmem.recall.reverse import mark_asked, reverse_hits
 from graphmem.recall.plan import ROUTE, Plan, candidate_keys, classify, fast_keys, key_answer, with_known_keys
 from graphmem.store import Store
 from graphmem.types import Namespace
@@ -139,9 +140,13 @@ def recall(store: Store, ns: Namespace, *, query: str, session: str | None = Non
     keys = fast_keys(plan, earlier_word, candidates) if ch.has_facts else ()
     read = ch.timelines(keys, plan.known_at) if keys else None
     fast = _key_question(ch, plan, va, earlier_word, read) if read is not None else None
+    reverse_line, reversed_hits = (reverse_hits(store, ns, query, valid_at=va, known_at=plan.known_at)
+                                   if ch.has_facts else (None, []))
     if fast is not None:  # the exact read answered it alone: no search, no embedding, no second round trip
         route, hits = fast
-        merged = merge(hits, valid_at=va, known_at=plan.known_at)
+        if reverse_line is not None:
+            route.append(RouteStep("exact", reverse_line))
+        merged = merge(mark_asked([*reversed_hits, *hits], query), valid_at=va, known_at=plan.known_at)
         context, used = render_context(merged, budget_tokens=budget_tokens,
                                        count_tokens=get_embedder(settings.model_path).count_tokens)
         return Recall(tuple(route), tuple(merged), context, used, va, ka, plan.time.since, plan.time.until)
@@ -164,11 +169,14 @@ def recall(store: Store, ns: Namespace, *, query: str, session: str | None = Non
         holders = resolved.holders
     run = _Run(ch, plan, k, va, holders, pending, earlier_word, query, named.spelled,
                route=[RouteStep("router", n) for n in plan.notes])
+    if reverse_line is not None:
+        run.route.append(RouteStep("exact", reverse_line))
+        run.hits += reversed_hits
     for rule in ROUTE:  # top to bottom; the fallback rule sees whether anything was found so far
         if rule.when(plan, bool(run.hits)):
             _STEPS[rule.channel](run, rule.reason(plan))
 
-    merged = merge(run.hits, valid_at=va, known_at=plan.known_at)
+    merged = merge(mark_asked(run.hits, query), valid_at=va, known_at=plan.known_at)
     log.debug("recall ns=%s route=%s results=%d", ns.name, [s.channel for s in run.route], len(merged))
     embedder = get_embedder(settings.model_path)
     context, used = render_context(merged, budget_tokens=budget_tokens, count_tokens=embedder.count_tokens)

@@ -94,3 +94,46 @@ def test_an_erased_name_no_longer_resolves_and_other_tenants_never_do(client: Te
     gone = _ask(client, base, "What was Maria Lopez's city last year?")
     assert "Lisbon" not in gone["context"] and "Porto" not in gone["context"]
     assert not any("c-1001" in s["reason"] for s in gone["route"])
+
+
+def _first_fact(answer: dict[str, Any]) -> str:
+    return next(h["text"] for h in answer["results"] if h["kind"] == "fact")
+
+
+# reverse questions: who holds the value the question names (exactly), current or as of a time
+REVERSE = [
+    ("Who lives in Porto?", "c-1001 (Maria Lopez) city: Porto"),
+    ("who lives in porto", "c-1001 (Maria Lopez) city: Porto"),
+    ("Who lived in Lisbon last year?", "c-1001 (Maria Lopez) city: Lisbon"),
+    ("Which company does Tom Berg manage?", "org-7 (Northwind Traders) account_manager: Tom Berg"),
+    ("Which customers are on the premium plan?", "c-1004 (José Álvarez) plan: premium"),
+    ("Who is based in Oslo?", "org-7 (Northwind Traders) city: Oslo"),
+]
+
+
+@pytest.mark.parametrize("query, first", REVERSE, ids=[q for q, _ in REVERSE])
+def test_a_reverse_question_answers_who_holds_the_value(client: TestClient, ns: Namespace, query: str,
+                                                        first: str) -> None:
+    base = f"/v1/{ns.name}"
+    _seed(client, base)
+    assert client.put(f"{base}/entities/org-7", json={"type": "company", "name": "Northwind Traders",
+                                                      "attributes": {"account_manager": "Tom Berg"}}).status_code == 200
+    answer = _ask(client, base, query)
+    assert _first_fact(answer).startswith(first), answer["results"][:3]
+    assert any(step["reason"].startswith("reverse question") for step in answer["route"]), answer["route"]
+    if "Porto" in query or "porto" in query:
+        assert "Lisbon" not in answer["context"] and "Faro" not in answer["context"]  # who lives there now
+
+
+def test_the_attribute_asked_comes_first_among_the_entitys_facts(client: TestClient, ns: Namespace) -> None:
+    """"What plan is Ms. Silva on?" answers with her plan first, not her city or email, and a possessive
+    ("Maria Silva's") is never read as a value someone holds."""
+    base = f"/v1/{ns.name}"
+    _seed(client, base)
+    assert client.put(f"{base}/entities/c-2001", json={"type": "customer", "name": "Maria Silva", "attributes": {
+        "plan": "basic", "email": "maria.silva@example.org", "account_manager": "Ana Costa"}}).status_code == 200
+    assert _first_fact(_ask(client, base, "What plan is Ms. Silva on?")).startswith("c-2001 (Maria Silva) plan: basic")
+    manager = _ask(client, base, "Who is Maria Silva's account manager?")
+    assert _first_fact(manager).startswith("c-2001 (Maria Silva) account_manager: Ana Costa")
+    assert not any(step["reason"].startswith("reverse question") for step in manager["route"])
+    assert _first_fact(_ask(client, base, "Where does Maria Silva live?")).startswith("c-2001 (Maria Silva) city: Faro")

@@ -1,0 +1,123 @@
+"""Attribute words: which of an entity's attributes a question asks about, and the value side of a reverse
+question ("Who lives in Porto?", "Which company does Tom Berg manage?"). Pure.
+
+People name an attribute in their own words, not by its key:
+- the name itself in any inflection, its snake_case parts as words ("account manager", "managers" for
+  `account_manager`, `manager`);
+- a verb or noun of the same meaning, from a small table (`SYNONYMS`: "lives", "based" for `city`,
+  `address`; "works" for `company`, `employer`; "manage" for `manager`).
+A reverse question asks who holds a value: it has a question word (who, which, whose, what) and a value
+written as people write proper nouns (capitalised words, or quoted). Its attributes are the question's words
+themselves and their table entries; the exact channel then looks up (attribute, value) pairs in the
+(ns, name, value) index, so a value is matched exactly, never by similarity.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+#: question words -> attribute names they ask about (only names a namespace has ever count)
+_PLACE = ("city", "address", "location", "country", "town", "residence", "home_city", "region", "state")
+_EMPLOYER = ("company", "employer", "organisation", "organization", "workplace", "works_at", "org")
+_MANAGER = ("manager", "account_manager", "managed_by", "owner", "account_owner")
+_PHONE = ("phone", "phone_number", "mobile", "telephone", "cell")
+_EMAIL = ("email", "email_address", "mail")
+_BIRTH = ("birthday", "date_of_birth", "dob", "birth_date")
+_JOB = ("title", "role", "job_title", "position", "occupation", "job")
+_PLAN = ("plan", "subscription", "tier")
+SYNONYMS: dict[str, tuple[str, ...]] = {
+    **dict.fromkeys(("live", "lives", "lived", "living", "based", "located", "reside", "resides", "resided",
+                     "residing", "moved", "where"), _PLACE),
+    **dict.fromkeys(("work", "works", "worked", "working", "employed", "employer", "employs"), _EMPLOYER),
+    **dict.fromkeys(("manage", "manages", "managed", "managing", "manager", "owns", "owner"), _MANAGER),
+    **dict.fromkeys(("phone", "call", "number", "mobile", "telephone", "cell"), _PHONE),
+    **dict.fromkeys(("email", "e-mail", "mail"), _EMAIL),
+    **dict.fromkeys(("born", "birthday"), _BIRTH),
+    **dict.fromkeys(("job", "role", "title", "position", "occupation"), _JOB),
+    **dict.fromkeys(("plan", "subscription", "tier", "subscribed"), _PLAN),
+}
+REVERSE_WORDS = frozenset({"who", "whom", "whose", "which", "what"})
+_WORD = re.compile(r"[^\W_]+(?:[-'][^\W_]+)*", re.UNICODE)
+# a value as people write a proper noun: capitalised words (Porto, Tom Berg, São Paulo, O'Neill, Acme Corp.)
+_PROPER = re.compile(r"\b[A-ZÀ-Ý][\w'’.-]*(?:\s+(?:(?:de|da|do|van|von|der|la|le)\s+)?[A-ZÀ-Ý][\w'’.-]*)*")
+_QUOTED = re.compile(r"[\"“”']([^\"“”']{2,80})[\"“”']")
+_AFTER = re.compile(r"\b(?:in|at|from|on|by|for|with|near)\s+((?:(?!(?:now|today|then|last|this|next|in|at|on|since|before|after|ago)\b)[^\W\d_][\w'’-]*\s*){1,3})", re.IGNORECASE)
+MAX_VALUES = 12
+_WHAT_THING = re.compile(r"\bwhat\s+[^\W\d_]+\s+(?:does|do|did|is|are|was|were)\b", re.IGNORECASE)
+
+
+def stem(word: str) -> str:
+    """A crude English stem, enough to meet an attribute name half way: managers, managed, manage -> manag;
+    cities -> city; addresses -> address."""
+    w = word.lower().removesuffix("'s").removesuffix("’s")
+    if len(w) > 4 and w.endswith("ies"):
+        return w[:-3] + "y"
+    for suffix in ("ing", "ed", "ers", "er", "es", "s", "e"):
+        if w.endswith(suffix) and len(w) - len(suffix) >= 3 and not (suffix in ("s", "es") and w.endswith("ss")):
+            return w[: -len(suffix)]
+    return w
+
+
+def words(question: str) -> list[str]:
+    return [w.lower() for w in _WORD.findall(question)]
+
+
+def attribute_words(question: str, attributes: Iterable[str]) -> list[str]:
+    """The attributes among `attributes` that the question asks about, in the question's order of mention:
+    those whose every snake_case part it says (any inflection), then those a synonym points to."""
+    said = words(question)
+    stems = {stem(w) for w in said}
+    known = list(dict.fromkeys(a for a in attributes if a))
+    named = [a for a in known if all(stem(part) in stems for part in a.lower().split("_") if part)]
+    meant = [a for w in said if w != "where" for a in SYNONYMS.get(w, ()) if a in known]
+    if not meant and "where" in said:  # "where" alone asks for a place; "where does Tom work" for his company
+        meant = [a for a in SYNONYMS["where"] if a in known]
+    return list(dict.fromkeys([*named, *meant]))
+
+
+def is_reverse(question: str) -> bool:
+    """A question that asks who (or which thing) holds a value: who, whom, whose, which, or "what <thing>
+    does/do/did/is/are" ("What company does Tom Berg manage?"); a plain "what is X's …" asks forward."""
+    said = words(question)
+    if any(w in ("who", "whom", "whose", "which") for w in said):
+        return True
+    return bool(_WHAT_THING.search(question))
+
+
+def candidate_attributes(question: str) -> list[str]:
+    """Attribute names a reverse question may ask about, before the namespace is read: each word and each
+    adjacent pair joined by `_` (singular and as said), and the table's entries for its words."""
+    said = [w for w in words(question) if w not in REVERSE_WORDS]
+    out: list[str] = []
+    for i, w in enumerate(said):
+        out += [w, stem(w) if len(stem(w)) > 3 and stem(w) != w else w, *SYNONYMS.get(w, ())]
+        if i + 1 < len(said):
+            out.append(f"{w}_{said[i + 1]}")
+    return list(dict.fromkeys(out))
+
+
+def value_phrases(question: str) -> list[str]:
+    """The values a reverse question names: quoted strings, and runs of capitalised words that do not
+    open the question (its first word is capitalised whatever it is), each also title-cased. A possessive
+    ("Tom Berg's manager") names whose attribute is asked, not a value: it is left out."""
+    found = [m.group(1).strip() for m in _QUOTED.finditer(question)]
+    for m in _PROPER.finditer(question):
+        phrase = m.group(0).rstrip(".'’")
+        first = m.start() == len(question) - len(question.lstrip())
+        if first:  # "Who", "Which company": drop the opening word, keep the rest of a run
+            rest = phrase.split(None, 1)
+            phrase = rest[1] if len(rest) > 1 and rest[1][:1].isupper() else ""
+        if re.search(r"['’]s?$", phrase) or question[m.end():m.end() + 2] in ("'s", "’s"):
+            continue  # "Tom Berg's account manager": the name owns the attribute, a forward question
+        if phrase and phrase.lower() not in REVERSE_WORDS:
+            found.append(phrase)
+    if not found:  # written all lower-case: the words after a preposition ("who lives in porto")
+        for m in _AFTER.finditer(question):  # "on the premium plan": the run and its shorter parts
+            run = re.sub(r"^(?:the|a|an)\s+", "", m.group(1).strip(), flags=re.IGNORECASE).split()
+            found += [" ".join(run[i:j]) for n in range(len(run), 0, -1) for i in range(len(run) - n + 1)
+                      for j in [i + n]]
+    out = []
+    for p in found:
+        out += [p, p.title()]
+    return list(dict.fromkeys(out))[:MAX_VALUES]

@@ -1,0 +1,59 @@
+"""Attribute words (graphmem/recall/attributes.py), in the words people use: which attributes a question
+asks about, whether it asks who holds a value, and which values it names."""
+
+from __future__ import annotations
+
+import pytest
+
+from graphmem.recall.attributes import attribute_words, candidate_attributes, is_reverse, stem, value_phrases
+
+ATTRS = ["city", "email", "phone", "plan", "account_manager", "manager", "company", "date_of_birth", "title"]
+
+
+@pytest.mark.parametrize("question, asked", [
+    ("What plan is Ms. Lopez on?", ["plan"]),
+    ("Which plans does she have?", ["plan"]),
+    ("Who is Tom Berg's account manager?", ["account_manager", "manager"]),
+    ("Where does Maria live?", ["city"]),
+    ("where is she based these days", ["city"]),
+    ("Where does Tom work?", ["company"]),
+    ("When was José born?", ["date_of_birth"]),
+    ("What's her e-mail?", ["email"]),
+    ("How do I call Wei Zhang?", ["phone"]),
+    ("Tell me about Maria Lopez", []),
+])
+def test_the_attributes_a_question_asks_about(question: str, asked: list[str]) -> None:
+    assert attribute_words(question, ATTRS) == asked
+
+
+def test_only_attributes_the_namespace_has_count() -> None:
+    assert attribute_words("Where does Maria live?", ["address", "email"]) == ["address"]
+    assert attribute_words("Where does Maria live?", ["email"]) == []
+
+
+@pytest.mark.parametrize("question, reverse", [
+    ("Who lives in Porto?", True), ("Which company does Tom Berg manage?", True),
+    ("What company does Tom Berg manage?", True), ("whose plan is premium", True),
+    ("What is Maria Lopez's city?", False), ("Where does Maria live?", False),
+])
+def test_a_reverse_question_asks_who_holds_a_value(question: str, reverse: bool) -> None:
+    assert is_reverse(question) is reverse
+
+
+@pytest.mark.parametrize("question, values", [
+    ("Who lives in Porto?", ["Porto"]),
+    ("Who lives in São Paulo now?", ["São Paulo"]),
+    ("Which company does Tom Berg manage?", ["Tom Berg"]),
+    ("Who is Tom Berg's account manager?", []),  # a possessive owns the attribute: forward
+    ("who lives in porto", ["porto", "Porto"]),
+    ('Which customers are on the "premium" plan?', ["premium", "Premium"]),
+])
+def test_the_values_a_reverse_question_names(question: str, values: list[str]) -> None:
+    assert value_phrases(question)[:len(values) or None] == values or value_phrases(question) == values
+
+
+def test_stems_and_candidate_attributes() -> None:
+    assert {stem(w) for w in ("manage", "managed", "manager", "managers", "manages")} == {"manag"}
+    assert stem("cities") == "city" and stem("addresses") == "address" and stem("address") == "address"
+    names = candidate_attributes("Which company does Tom Berg manage?")
+    assert "manager" in names and "account_manager" in names and "company" in names and "which" not in names
