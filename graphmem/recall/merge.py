@@ -78,8 +78,8 @@ def merge(hits: Iterable[Hit], *, valid_at: datetime, known_at: datetime | None)
     """Order and de-duplicate results from every channel.
 
     Tier first (exact > workflow > window > current facts > session summary > semantic hits), then the
-    identifier order for exact hits (a reverse question's holders first), the attributes the question asks
-    about (`asked`) before the entity's others, current values before earlier ones, then the final score, then
+    identifier order for exact hits (a reverse question's holders first), current values before earlier
+    ones, the attributes the question asks about (`asked`) before the entity's others, then the final score, then
     time, newest first. A result found twice keeps its best rank. A fact or relation version not visible
     at (valid_at, known_at) is dropped (an `earlier` one: unless it ended by valid_at).
     """
@@ -103,7 +103,7 @@ def _kept(data: Mapping[str, Any], valid_at: datetime, known_at: datetime | None
 
 def _rank(h: Hit) -> tuple[int, int, bool, bool, float, float, str]:
     ts = -h.at.timestamp() if h.at is not None else float("inf")
-    return (tier(h.channel, h.kind), h.group, not h.data.get("asked"), bool(h.data.get("earlier")),
+    return (tier(h.channel, h.kind), h.group, bool(h.data.get("earlier")), not h.data.get("asked"),
             -(h.score or 0.0), ts, h.ident)
 
 

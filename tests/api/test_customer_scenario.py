@@ -113,10 +113,11 @@ def test_with_valid_at_in_the_past_month_the_corrected_plan_runs_since_it_began(
                                                                                  ns: Namespace, story: str) -> None:
     """The issue's "plan: basic (since 2026-02-01)": the correction cut basic in two; the reader sees one run."""
     resp, lines = ask(client, ns, f"what plan was {KEY} on?", valid_at=D.asked.replace(day=15).isoformat())
-    # newest run first; runs begun the same day in attribute order (email, phone, plan)
-    assert lines[:2] == [f"{LINE} address: 88 Elm Rd, Denver (since {D.denver})",
+    # the attribute asked about first (issue 31), then newest run first, same day in attribute order
+    assert lines[:3] == [f"{LINE} plan: basic (since {D.created})",
+                         f"{LINE} address: 88 Elm Rd, Denver (since {D.denver})",
                          f"{LINE} email: dana@example.com (since {D.created})"]
-    assert phone_line(lines[2]) and lines[3:] == [f"{LINE} plan: basic (since {D.created})"], lines
+    assert phone_line(lines[3]) and len(lines) == 4, lines
     plan = next(r for r in resp["results"] if r["attribute"] == "plan")
     assert plan["since"] == f"{D.created}T00:00:00Z" and plan["valid_from"] == f"{D.pro_recorded}T00:00:00Z"
 
@@ -134,7 +135,9 @@ def test_a_past_month_named_in_words(client: TestClient, ns: Namespace, story: s
 def test_before_the_move_gives_the_address_before_the_current_one(client: TestClient, ns: Namespace,
                                                                    story: str) -> None:
     resp, lines = ask(client, ns, f"what was the address of {KEY} before they moved to Seattle?")
-    assert lines[0] == f"{LINE} plan: enterprise (since {D.enterprise})"  # current values first
+    # current values first, the address asked about before the others; the earlier one last
+    assert lines[:2] == [f"{LINE} address: 5 Bay St, Seattle (since {D.seattle})",
+                         f"{LINE} plan: enterprise (since {D.enterprise})"]
     assert f"{LINE} address: 5 Bay St, Seattle (since {D.seattle})" in lines
     assert lines[-1] == f"{LINE} address before: 88 Elm Rd, Denver ({D.denver} to {D.seattle})"
     assert sum("before:" in line for line in lines) == 1  # the question names the address only

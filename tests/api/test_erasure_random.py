@@ -20,7 +20,7 @@ from graphmem_tools.checks.erasure import Failure, run_example, served
 
 pytestmark = pytest.mark.neo4j
 
-EXAMPLES = int(os.environ.get("GRAPHMEM_ERASURE_EXAMPLES", "6"))
+EXAMPLES = int(os.environ.get("GRAPHMEM_ERASURE_EXAMPLES", "12"))
 
 
 @pytest.mark.parametrize("mode", ["inline", "background"])
