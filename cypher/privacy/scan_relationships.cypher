@@ -3,8 +3,9 @@
 // that may hold a spelling (as privacy/scan_nodes). Other relationships (NEXT, IN, MENTIONS, COVERS,
 // SUMMARIZES, INDUCED_FROM) carry no text, which `graphmem check erasure` checks. Relationships of the
 // subject itself are skipped: they are hidden with it and deleted with it.
-MATCH (a:Entity {ns: $ns})-[r]->(b)
-WHERE NOT a.key = $key AND NOT (b:Entity AND b.key = $key AND b.ns = $ns)
+MATCH (a:Entity)-[r]->(b)
+USING INDEX a:Entity(ns, key)
+WHERE a.ns = $ns AND a.key IS NOT NULL AND a.key <> $key AND NOT (b:Entity AND b.key = $key AND b.ns = $ns)
 WITH DISTINCT r
 WITH r, [k IN keys(r) WHERE valueType(r[k]) STARTS WITH 'STRING' OR valueType(r[k]) STARTS WITH 'LIST<STRING'] AS ks
 WITH r, [k IN ks | {name: k, values: CASE WHEN valueType(r[k]) STARTS WITH 'LIST' THEN r[k] ELSE [r[k]] END}] AS props

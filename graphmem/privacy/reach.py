@@ -90,10 +90,10 @@ def unknown_text_properties(found: Sequence[Mapping[str, Any]]) -> list[str]:
     return sorted(out)
 
 
-def _reach_param() -> list[dict[str, Any]]:
-    """The table for `privacy/scan_nodes`: every label but Turn, whose candidates come from its reach text's
-    index (`privacy/scan_turns`)."""
-    return [{"label": label, "props": list(props)} for label, props in REACH.items() if label != "Turn"]
+def _reach_param() -> dict[str, list[str]]:
+    """The table for `privacy/scan_nodes` (label -> properties): every label but Turn, whose candidates come
+    from its reach text's index (`privacy/scan_turns`)."""
+    return {label: list(props) for label, props in REACH.items() if label != "Turn"}
 
 
 def _digits_pattern(digits: Sequence[str]) -> str | None:

@@ -30,3 +30,15 @@ def test_the_digits_pattern_finds_a_phone_however_it_is_written() -> None:
     for text in ("415-555-0143", "555014", "no number"):
         assert not re.fullmatch(pattern, text), text
     assert _digits_pattern([]) is None and _digits_pattern(["55a0142"]) is None
+
+
+def test_the_scan_reads_every_label_of_the_table_through_its_namespace_index() -> None:
+    """`privacy/scan_nodes` has one index-backed branch per label (static labels: a dynamic one made it scan
+    every node of the database); a label added to the table without a branch would never be read."""
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parents[2] / "cypher" / "privacy" / "scan_nodes.cypher").read_text()
+    for label in REACH:
+        if label == "Turn":  # found through its reach text's index (privacy/scan_turns)
+            continue
+        assert f"MATCH (n:{label}) USING INDEX n:{label}(ns" in text and f"$reach.{label} AS props" in text, label
