@@ -86,12 +86,12 @@ def is_reverse(question: str) -> bool:
 
 
 def candidate_attributes(question: str) -> list[str]:
-    """Attribute names a reverse question may ask about, before the namespace is read: each word and each
-    adjacent pair joined by `_` (singular and as said), and the table's entries for its words."""
+    """Attribute names a reverse question may ask about, before the namespace is read: each word, each
+    adjacent pair joined by `_`, and the table's entries for its words."""
     said = [w for w in words(question) if w not in REVERSE_WORDS]
     out: list[str] = []
     for i, w in enumerate(said):
-        out += [w, stem(w) if len(stem(w)) > 3 and stem(w) != w else w, *SYNONYMS.get(w, ())]
+        out += [w, *SYNONYMS.get(w, ())]
         if i + 1 < len(said):
             out.append(f"{w}_{said[i + 1]}")
     return list(dict.fromkeys(out))

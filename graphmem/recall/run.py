@@ -16,6 +16,9 @@ Order of work (each step adds a line to the route, saying why it ran and what it
 3. session → its window (fresher than any summary), then its summary;
 4. nothing else (or nothing found) → semantic search over summaries and turns, then the profiles
    of the entities those hits mention.
+Beside either path, a reverse question ("Who lives in Porto?") is answered by who holds the value it
+names (`recall.reverse`), and the facts of the attributes a question asks about rank first among their
+entity's (`recall.attributes`).
 Channels route "to what exists": a channel module that is not installed is skipped, and said so.
 """
 
