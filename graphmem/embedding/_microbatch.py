@@ -5,6 +5,7 @@ the first of them runs them all in one call."""
 from __future__ import annotations
 
 import threading
+import time
 from typing import Any
 
 
@@ -27,6 +28,7 @@ class MicroBatcher:
         self._lock = threading.Lock()
         self._queue: list[_Ask] = []
         self._busy = False
+        self._last = 0.0  # monotonic time the last shared call finished (see `idle_for`)
 
     def embed(self, texts: list[str]) -> list[list[float]]:
         ask = _Ask(texts)
@@ -43,6 +45,11 @@ class MicroBatcher:
             raise ask.error
         assert ask.vectors is not None
         return ask.vectors
+
+    def idle_for(self) -> float:
+        """Seconds since the last shared call finished; 0.0 while one runs."""
+        with self._lock:
+            return 0.0 if self._busy else time.monotonic() - self._last
 
     def _lead(self, ask: _Ask) -> None:
         with self._lock:
@@ -62,6 +69,7 @@ class MicroBatcher:
             with self._lock:  # hand the model to the next waiter, or mark it idle
                 nxt = self._queue.pop(0) if self._queue else None
                 self._busy = nxt is not None
+                self._last = time.monotonic()
             if nxt is not None:
                 nxt.lead = True
                 nxt.ready.set()

@@ -196,7 +196,7 @@ def _warm_embedder(store: Store) -> threading.Thread:
     written, which wait on Neo4j. Joined before the turns are written: two loads must not race."""
     def load() -> None:
         try:
-            get_embedder(store.settings.model_path)
+            get_embedder(store.settings)
         except Exception:  # noqa: BLE001 - add_turns loads it again and reports the error
             pass
 

@@ -151,7 +151,7 @@ def recall(store: Store, ns: Namespace, *, query: str, session: str | None = Non
             route.append(RouteStep("exact", reverse_line))
         merged = merge(mark_asked([*reversed_hits, *hits], query), valid_at=va, known_at=plan.known_at)
         context, used = render_context(merged, budget_tokens=budget_tokens,
-                                       count_tokens=get_embedder(settings.model_path).count_tokens)
+                                       count_tokens=get_embedder(settings).count_tokens)
         return Recall(tuple(route), tuple(merged), context, used, va, ka, plan.time.since, plan.time.until)
     holders: Mapping[str, Sequence[tuple[str, str]]] = {}
     if read is not None and not plan.asks and set(candidates) <= set(keys):
@@ -181,7 +181,7 @@ def recall(store: Store, ns: Namespace, *, query: str, session: str | None = Non
 
     merged = merge(mark_asked(run.hits, query), valid_at=va, known_at=plan.known_at)
     log.debug("recall ns=%s route=%s results=%d", ns.name, [s.channel for s in run.route], len(merged))
-    embedder = get_embedder(settings.model_path)
+    embedder = get_embedder(settings)
     context, used = render_context(merged, budget_tokens=budget_tokens, count_tokens=embedder.count_tokens)
     return Recall(tuple(run.route), tuple(merged), context, used, va, ka, plan.time.since, plan.time.until)
 

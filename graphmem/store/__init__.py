@@ -36,11 +36,14 @@ from graphmem.store._errors import translate_neo4j_errors
 from graphmem.store._marks import Mark, marking, write_marks
 from graphmem.store._migrations import MigrationResult, migrate
 from graphmem.store._open import connection_for, open_store
-from graphmem.store._schema import apply_schema, expected_schema, missing_schema, purge_namespace
+from graphmem.store._schema import RecordedModel, recorded_model
+from graphmem.store._schema import apply_schema, check_embedding_model, expected_schema, missing_schema, purge_namespace
 from graphmem.store._store import Store
 from graphmem.store._tx import Tx
 from graphmem.store._values import Row
 
-__all__ = ["Circuit", "Coalescer", "Mark", "MigrationResult", "Row", "Store", "Tx", "apply_schema", "connection_for",
+__all__ = ["Circuit", "Coalescer", "Mark", "MigrationResult", "RecordedModel", "Row", "Store", "Tx", "apply_schema",
+           "check_embedding_model", "connection_for",
            "expected_schema", "marking", "migrate", "missing_schema", "open_driver", "open_store", "purge_namespace",
+           "recorded_model",
            "translate_neo4j_errors", "write_marks"]

@@ -1,28 +1,61 @@
-"""The schema: apply it (constraints and indexes, all `IF NOT EXISTS`), check it, and remove a namespace.
+"""The schema: apply it (constraints and indexes, all `IF NOT EXISTS`), check it, and remove a namespace;
+and the store's record of its embedding model, which sizes the vector indexes.
 
-Migrations of stored data live beside it (`_migrations.py`)."""
+Migrations of stored data live beside it (`_migrations.py`).
+
+The model record: vectors of two models never meet in one index.
+Why a record in the database and not a setting: the vectors are in the database, and every process that
+writes or searches them must run the model that wrote them. The first start on an empty store records the
+model it runs (name and dimensions); the vector indexes take their size from the record; a process whose
+model differs is refused before it writes or searches anything (`ModelMismatch`). A store from before the
+record has vector indexes but no record: its vectors were written by the only model graphmem then ran,
+all-MiniLM-L6-v2, and that is what gets recorded.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from graphmem.embedding.models import BUNDLED, BUNDLED_DIMENSIONS
+from graphmem.errors import ModelMismatch
 from graphmem.infra.queries import statement_names
+
+MODEL_CONSTRAINT = "schema/constraint_embedding_model_key"
 
 if TYPE_CHECKING:
     from graphmem.store._store import Store
 
 
-def apply_schema(store: Store) -> list[str]:
+def apply_schema(store: Store, *, check_model: bool = True) -> list[str]:
     """Drop retired indexes (`cypher/schema_retired/*`, all `IF EXISTS`), apply every `cypher/schema/*`
-    statement (all `IF NOT EXISTS`), then wait for indexes."""
+    statement (all `IF NOT EXISTS`; vector indexes sized by the recorded embedding model), then wait for
+    indexes. Raises ModelMismatch (`check_model`) when the configured model is not the store's: before
+    anything else is created, so a refused process leaves no trace."""
     for name in store.names("schema_retired/"):
         store.autocommit(name)
-    applied = []
+    store.autocommit(MODEL_CONSTRAINT)
+    model = check_embedding_model(store, check_model)
+    applied = [MODEL_CONSTRAINT]
     for name in store.names("schema/"):
-        store.autocommit(name)
-        applied.append(name)
+        if name != MODEL_CONSTRAINT:
+            store.autocommit(name, dimensions=model.dimensions)
+            applied.append(name)
     store.autocommit("admin/await_indexes")
     return applied
+
+
+def check_embedding_model(store: Store, check_model: bool = True) -> RecordedModel:
+    """The store's recorded model (recording the configured one on an empty store), checked against the
+    configured one."""
+    from graphmem.embedding import get_embedder, model_choice
+
+    choice = model_choice(store.settings)
+    model = settle_model(store, choice.name, lambda: choice.known_dimensions or get_embedder(choice).dimension)
+    if check_model:
+        refuse_other_model(model, choice.name)
+    return model
 
 
 def expected_schema(store: Store) -> set[str]:
@@ -39,3 +72,40 @@ def purge_namespace(store: Store, ns: str) -> None:
     """Remove a whole namespace for good (tests, `graphmem purge --namespace`). Not an erasure."""
     store.autocommit("admin/purge_namespace_edges", ns=ns)  # edges first: a hub node's edges fit a batch
     store.autocommit("admin/purge_namespace", ns=ns)
+
+
+@dataclass(frozen=True)
+class RecordedModel:
+    name: str
+    dimensions: int
+
+
+def recorded_model(store: Store) -> RecordedModel | None:
+    rows = store.read("embedding/recorded_model")
+    return RecordedModel(rows[0]["name"], int(rows[0]["dimensions"])) if rows else None
+
+
+def settle_model(store: Store, name: str, dimensions: Callable[[], int]) -> RecordedModel:
+    """The recorded model, recording `name` first on an empty store (`dimensions` is only called then:
+    it may load the model). Two processes starting at once record one of them (MERGE on a unique key)."""
+    found = recorded_model(store)
+    if found is not None:
+        return found
+    legacy = {r["name"]: r["dimensions"] for r in store.read("embedding/vector_indexes")}
+    if legacy:  # written before the record: by the bundled model, the only one graphmem ran then
+        name, size = BUNDLED, int(next(iter(legacy.values())) or BUNDLED_DIMENSIONS)
+    else:
+        size = dimensions()
+    rows = store.write_one("embedding/record_model", model=name, dimensions=size)
+    return RecordedModel(rows[0]["name"], int(rows[0]["dimensions"]))
+
+
+def refuse_other_model(recorded: RecordedModel, configured: str) -> None:
+    """Raise ModelMismatch unless the configured model is the recorded one."""
+    if recorded.name != configured:
+        raise ModelMismatch(
+            f"this store's vectors were written by embedding model {recorded.name!r} ({recorded.dimensions} "
+            f"dimensions), but this process is configured with {configured!r}. Vectors of two models cannot be "
+            f"searched together: set GRAPHMEM_EMBED_MODEL={recorded.name}, or start {configured!r} on an empty "
+            f"database (moving a store's vectors to another model, `graphmem reembed`, is not built yet).",
+            details={"recorded": recorded.name, "configured": configured, "dimensions": recorded.dimensions})

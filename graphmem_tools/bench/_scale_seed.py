@@ -27,7 +27,7 @@ import numpy as np
 
 from graphmem.channels.conversation.turns import indexed_text
 from graphmem.channels.search.stats import record_turns
-from graphmem.embedding import get_embedder
+from graphmem.embedding import get_embedder, model_choice
 from graphmem.identifiers.reach import reach_text
 from graphmem.instants import utcnow
 from graphmem.settings import Settings, default_home
@@ -68,12 +68,12 @@ def load_pool(settings: Settings, data: Path, limit: int = 0) -> Pool:
         questions += [str(q["question"]) for q in item.get("qa", []) if q.get("question")]
     if limit:
         texts, speakers = texts[:limit], speakers[:limit]
-    digest = hashlib.sha256(raw + f"|{limit}|{settings.model_path}".encode()).hexdigest()[:16]
+    digest = hashlib.sha256(raw + f"|{limit}|{model_choice(settings).name}".encode()).hexdigest()[:16]
     cache = Path(os.environ.get("GRAPHMEM_HOME") or default_home()) / "bench" / f"locomo-pool-{digest}.npy"
     if cache.exists():
         vectors = np.load(cache)
     else:
-        embedder = get_embedder(settings.model_path)
+        embedder = get_embedder(settings)
         labelled = [f"{s}: {t}" for s, t in zip(speakers, texts)]
         vectors = np.asarray([v for i in range(0, len(labelled), 64) for v in embedder.embed(labelled[i:i + 64])],
                              dtype=np.float32)

@@ -54,7 +54,7 @@ def _texts(n: int, tag: str) -> list[str]:
 
 def embedding_floor(settings: Any, n: int) -> tuple[float, float]:
     """The model alone on this machine: texts/s embedding in batches of 64, and one text's p50 (ms)."""
-    embedder = get_embedder(settings.model_path)
+    embedder = get_embedder(settings)
     texts = _texts(n, "raw")
     started = time.perf_counter()
     for i in range(0, n, 64):
@@ -91,6 +91,9 @@ def command(single: int, batch_turns: int, writers: int, per_writer: int, keep: 
         try:
             add_turn(store, ns, session="warm", turn=NewTurn("warming the model up"))
             raw_rate, raw_one = embedding_floor(settings, max(256, min(batch_turns, 2000)))
+            embedder = get_embedder(settings)
+            click.echo(f"model {embedder.name} ({embedder.dimension} dimensions) on {embedder.device}, "
+                       f"backend {embedder.backend}")
             click.echo(f"model alone: {raw_rate:.0f} texts/s in batches of 64; one text p50 {raw_one:.1f} ms")
 
             lone: dict[str, list[float]] = {mode: [] for mode in clients}

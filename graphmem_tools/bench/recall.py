@@ -260,7 +260,7 @@ def command(users: int, sessions: int, turns: int, rounds: int, seed: int, keep:
             click.echo(f"{ns.name} holds {size['entities']:,} entities, {size['versions']:,} fact versions, "
                        f"{size['turns']:,} turns, {size['summaries']:,} summaries", err=True)
             qs = questions(users, sessions, rng)
-            get_embedder(settings.model_path).embed(["warm up"])
+            get_embedder(settings).embed(["warm up"])
             for _, args in qs[:20]:  # warm caches, query plans and dateparser's locales
                 recall(store, ns, **args)
             report(measure(store, ns, qs, rounds, quiet))

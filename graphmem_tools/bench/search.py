@@ -84,7 +84,7 @@ def timed(fn: Callable[[], object], n: int) -> list[float]:
 
 def dense_only(store: Store, ns: Namespace, query: str) -> None:
     """What a vector store does: embed the query, ask the vector index (over-fetched for the namespace)."""
-    vector = get_embedder(store.settings.model_path).embed_one(query)
+    vector = get_embedder(store.settings).embed_query(query)
     store.read("search/vector_turns", ns=ns.name, vector=vector, fetch=100, limit=10, session=None, speaker=None,
                since=None, until=None, all=False, archived=False)
 
@@ -114,7 +114,7 @@ def command(sizes: str, queries: int, seed: int, keep: bool, name: str | None, q
         raise click.BadParameter(str(exc), param_hint="--namespace") from None
     keep = keep or name is not None
     t0 = datetime(2025, 1, 1, tzinfo=timezone.utc)
-    get_embedder(settings.model_path).embed(["warm up"])
+    get_embedder(settings).embed(["warm up"])
     with open_store(settings) as store:
         try:
             stored = store.read("search/namespace_size", ns=ns.name)[0]["turns"]

@@ -203,7 +203,7 @@ def baselines(conv: Conversation, scores: Scores) -> None:
     ids = [t["dia_id"] for t in turns]
     embedder = get_embedder()
     docs = np.array(embedder.embed([labelled(t) for t in turns]))
-    queries = np.array(embedder.embed([q["question"] for q in conv.questions]))
+    queries = np.array([embedder.embed_query(q["question"]) for q in conv.questions])
     bm25 = BM25Okapi([_TOKEN.findall(labelled(t).lower()) for t in turns])
     for q, qv in zip(conv.questions, queries):
         dense = np.argsort(-(docs @ qv))[:10]

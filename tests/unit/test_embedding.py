@@ -8,7 +8,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from graphmem.embedding import DIMENSIONS, Embedder, _export_key, bundled_model_path, get_embedder
+from graphmem.embedding import DIMENSIONS, Embedder, bundled_model_path, get_embedder
+from graphmem.embedding._onnx import export_key
 from graphmem.errors import ConfigError
 
 TEXTS = ["My phone number is 138 0013 8000.", "D1:3", "Where did Anna buy her bike?",
@@ -53,7 +54,7 @@ def test_meaning_is_kept() -> None:
 def test_a_broken_cached_export_is_written_again(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                                                  caplog: pytest.LogCaptureFixture) -> None:
     monkeypatch.setenv("GRAPHMEM_HOME", str(tmp_path))
-    target = tmp_path / "onnx" / _export_key(bundled_model_path()) / "model.onnx"
+    target = tmp_path / "onnx" / export_key(bundled_model_path()) / "model.onnx"
     target.parent.mkdir(parents=True)
     target.write_bytes(b"not an onnx graph")
     with caplog.at_level(logging.WARNING, logger="graphmem.embedding"):
@@ -91,7 +92,7 @@ def test_a_fresh_home_exports_checks_and_reuses(tmp_path: Path, monkeypatch: pyt
     monkeypatch.setenv("GRAPHMEM_HOME", str(tmp_path))
     first = Embedder(bundled_model_path())
     assert first.backend == "onnx"
-    folder = tmp_path / "onnx" / _export_key(bundled_model_path())
+    folder = tmp_path / "onnx" / export_key(bundled_model_path())
     assert (folder / "model.onnx").stat().st_size > 1_000_000
     assert "max abs difference" in (folder / "checked").read_text()
     assert not [p for p in folder.iterdir() if p.name.startswith(".")]  # no partial files left

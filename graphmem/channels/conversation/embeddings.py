@@ -42,7 +42,7 @@ def write_embeddings(store: Store, ns: Namespace, *, session: str) -> int:
         if not rows:
             return done
         live = [r for r in rows if r["live"]]
-        vectors = get_embedder(store.settings.model_path).embed_shared(
+        vectors = get_embedder(store.settings).embed_shared(
             [labelled(r["speaker"], r["text"]) for r in live]) if live else []
         by_id = {r["id"]: v for r, v in zip(live, vectors)}
         writes = [{"id": r["id"], "embedding": by_id.get(r["id"])} for r in rows]

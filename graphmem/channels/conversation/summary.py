@@ -159,7 +159,7 @@ def write_contents(store: Store, ns: Namespace, *, session: str, now: datetime) 
                             for t in r["turns"]])]
     if not chunks:
         return 0
-    vectors = get_embedder(store.settings.model_path).embed([c.summary.text or " " for _, c in chunks])
+    vectors = get_embedder(store.settings).embed([c.summary.text or " " for _, c in chunks])
     for (_, chunk), vector in zip(chunks, vectors):
         chunk.embedding = vector
     # one transaction for the session's chunks: each commit updates the vector and full-text indexes, and a

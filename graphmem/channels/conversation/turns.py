@@ -285,7 +285,7 @@ def _write(store: Store, job: _Job) -> tuple[list[dict[str, Any]], _Written]:
         try:  # the expensive part, outside any lock: one model call for the whole batch
             rows = [r for j in batch for r in j.base]
             vectors: list[list[float] | None] = [None] * len(rows) if later else \
-                list(get_embedder(job.settings.model_path).embed_shared([r["labelled"] for r in rows]))
+                list(get_embedder(job.settings).embed_shared([r["labelled"] for r in rows]))
             for r, v in zip(rows, vectors):
                 r["embedding"], r["embed_queued"] = v, (True if later else None)
         finally:  # the next batch forms and embeds while this one waits for the session lock

@@ -166,7 +166,7 @@ def _embedded(store: Store, base: dict[str, Any], query: str) -> list[float]:
     """The query's vector, embedded once per search: a time-range search embeds it while counting the
     range, the others when their keyword statement has been sent."""
     if base["vector"] is None:
-        base["vector"] = get_embedder(store.settings.model_path).embed_one(query)
+        base["vector"] = get_embedder(store.settings).embed_query(query)
     vector: list[float] = base["vector"]
     return vector
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from graphmem.embedding import get_embedder
+from graphmem.embedding import get_embedder, model_choice
 from graphmem.induction import Induced, Param, Risk, Run, Step, Use, WorkflowStep, humanise, mask_task
 from graphmem.induction.model import WorkflowContent
 from graphmem.settings import Settings
@@ -160,7 +160,7 @@ _LOCK = threading.Lock()
 def embed_texts(settings: Settings, texts: Sequence[str]) -> list[list[float]]:
     """Embeddings through a bounded per-process cache: a workflow's examples are re-embedded on
     every update while they change, and each update adds at most one new example."""
-    model = str(settings.model_path or "")
+    model = model_choice(settings).name
     found: dict[str, list[float]] = {}
     with _LOCK:
         for t in dict.fromkeys(texts):
@@ -169,7 +169,7 @@ def embed_texts(settings: Settings, texts: Sequence[str]) -> list[list[float]]:
                 found[t] = _CACHE[(model, t)]
     missing = [t for t in dict.fromkeys(texts) if t not in found]
     if missing:
-        vectors = get_embedder(settings.model_path).embed(missing)
+        vectors = get_embedder(settings).embed(missing)
         found.update(zip(missing, vectors))
         with _LOCK:
             for t, v in zip(missing, vectors):

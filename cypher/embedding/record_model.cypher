@@ -1,0 +1,4 @@
+// Record the model once (the first start on an empty store); a later start only reads what is there.
+MERGE (m:EmbeddingModel {key: 'vectors'})
+  ON CREATE SET m.name = $model, m.dimensions = $dimensions, m.recorded_at = datetime()
+RETURN m.name AS name, m.dimensions AS dimensions, m.recorded_at AS recorded_at
