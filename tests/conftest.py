@@ -22,6 +22,11 @@ from graphmem.types import Namespace
 
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
+# Numeric dates in questions follow the locale's country (graphmem.recall.timephrases.dates); the phrase
+# tables are written for none (slashes month first, dashes day first), whatever this machine's locale is.
+for _var in ("GRAPHMEM_DATE_ORDER", "LC_ALL", "LC_TIME"):
+    os.environ.pop(_var, None)
+os.environ["LANG"] = "C.UTF-8"
 
 hsettings.register_profile("dev", max_examples=25, deadline=None)
 hsettings.register_profile("ci", max_examples=25, deadline=None, derandomize=True, print_blob=True)

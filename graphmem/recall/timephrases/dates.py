@@ -10,8 +10,10 @@ year is the latest one that has started.
 
 from __future__ import annotations
 
+import os
 import re
 from datetime import datetime
+from functools import lru_cache
 
 from graphmem.recall.timephrases.lexicon import (
     CHINESE_MONTH,
@@ -98,11 +100,47 @@ def _iso_month(m: re.Match[str], now: datetime) -> Atom | None:
     return _month(m, now, int(m[2]), int(m[1]))
 
 
+#: countries that write month first (the rest of the world writes day first)
+MONTH_FIRST = frozenset({"US", "PH", "FM", "MH", "PW", "GU", "PR", "AS", "VI", "UM"})
+
+
+@lru_cache(maxsize=1)
+def date_order() -> str | None:
+    """How numbers with slashes or dashes are read when both could be a month: "mdy", "dmy", or None
+    (by the separator: slashes month first, as in the US, dashes day first).
+
+    GRAPHMEM_DATE_ORDER (mdy, dmy, auto) decides; auto takes the country of the process's locale
+    (LC_ALL, LC_TIME, LANG: en_US reads 03/04 as 4 March, en_GB, de_DE, pt_BR as 3 April); a locale
+    without a country (C, POSIX) leaves it to the separator. Dots are day first whatever the setting: no
+    country writes month.day.year. Cached: read once per process, like the identifier patterns."""
+    wanted = (os.environ.get("GRAPHMEM_DATE_ORDER") or "auto").strip().lower()
+    if wanted in ("mdy", "dmy"):
+        return wanted
+    for var in ("LC_ALL", "LC_TIME", "LANG"):
+        value = os.environ.get(var)
+        if value:
+            country = re.match(r"[a-z]{2,3}_([A-Z]{2})", value)
+            return None if country is None else ("mdy" if country[1] in MONTH_FIRST else "dmy")
+    return None
+
+
+def _ordered(a: int, b: int, month_first: bool) -> tuple[int, int]:
+    """(month, day) of two numbers: the order given, unless only the other order makes a date."""
+    if month_first:
+        return (b, a) if a > 12 else (a, b)
+    return (a, b) if b > 12 else (b, a)
+
+
 @rule(RULES, r"(?<![\d/])(\d{1,2})/(\d{1,2})/(\d{4}|\d{2})(?![\d/])")
 def _slashes(m: re.Match[str], now: datetime) -> Atom | None:
-    a, b = int(m[1]), int(m[2])
-    month, day = (b, a) if a > 12 else (a, b)  # US month/day unless the first cannot be a month
+    month, day = _ordered(int(m[1]), int(m[2]), date_order() != "dmy")
     return _day(m, _year2(m[3]), month, day)
+
+
+@rule(RULES, r"(?<![\w/.-])(\d{1,2})-(\d{1,2})-(\d{4})(?![\w/.-])")
+def _dashes(m: re.Match[str], now: datetime) -> Atom | None:
+    month, day = _ordered(int(m[1]), int(m[2]), date_order() == "mdy")
+    return _day(m, int(m[3]), month, day)
 
 
 @rule(RULES, r"(?<![\d/])(\d{1,2})/(\d{4})(?![\d/-])")
@@ -112,8 +150,7 @@ def _slash_month(m: re.Match[str], now: datetime) -> Atom | None:
 
 @rule(RULES, r"(?<![\d/])(\d{1,2})/(\d{1,2})(?![\d/])")
 def _slashes_no_year(m: re.Match[str], now: datetime) -> Atom | None:
-    a, b = int(m[1]), int(m[2])
-    month, day = (b, a) if a > 12 else (a, b)
+    month, day = _ordered(int(m[1]), int(m[2]), date_order() != "dmy")
     return _yearless_day(m, now, month, day) if 1 <= month <= 12 else None
 
 
@@ -176,7 +213,7 @@ def _month_relative_year(m: re.Match[str], now: datetime) -> Atom | None:
 
 #: a month named alone is a month only after one of these ("in May", not "May I ...", "the March promo")
 _MONTH_PREP = re.compile(r"(?:\b(?:in|during|from|since|until|till|before|after|of|by|through|to|and|between|"
-                         r"en|im|seit|depuis|desde|de|bis|for)|截至|从|到)\s*$")
+                         r"en|im|seit|depuis|desde|de|bis|for)|\b(?:early|mid|late)-?|截至|从|到)\s*$")
 
 
 @rule(RULES, r"\b" + MONTH + r"\b")
@@ -188,10 +225,10 @@ def _month_alone(m: re.Match[str], now: datetime) -> Atom | None:
 
 #: a bare four-digit number is a year only after one of these ("in 2025", not "2026 units")
 _YEAR_PREP = re.compile(r"(?:\b(?:in|during|since|until|till|before|after|from|to|and|between|of|by the end of|"
-                        r"through|prior to|up to|for|by)|的)\s*$")
+                        r"through|prior to|up to|for|by)|\b(?:early|mid|late)-?|的)\s*$")
 
 
-@rule(RULES, r"(?<![\w-])" + YEAR + r"(?![\w-])")
+@rule(RULES, r"(?:(?<![\w-])|(?<=\bearly-)|(?<=\bmid-)|(?<=\blate-))" + YEAR + r"(?![\w-])")
 def _year(m: re.Match[str], now: datetime) -> Atom | None:
     if not _YEAR_PREP.search(m.string, 0, m.start()):
         return None

@@ -28,7 +28,7 @@ MONTHS: dict[str, int] = {
         "december dec décembre decembre dezember diciembre"), start=1)
     for name in names.split()
 }
-NUMBER_WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
+NUMBER_WORDS = {"a couple of": 2, "a couple": 2, "couple of": 2, "a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
                 "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12}
 CHINESE_NUMBERS = {"一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9, "十": 10,
                    "十一": 11, "十二": 12}
@@ -36,6 +36,8 @@ WEEKDAYS = {"monday": 0, "tuesday": 1, "wednesday": 2, "thursday": 3, "friday": 
 ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "1st": 1, "2nd": 2, "3rd": 3, "4th": 4}
 #: Meteorological seasons (northern hemisphere): the month each one starts in.
 SEASONS = {"spring": 3, "summer": 6, "autumn": 9, "fall": 9, "winter": 12}
+#: "a fortnight ago" is two weeks ago: a unit word and how many of the unit it is
+UNIT_MULTIPLES = {"fortnight": ("week", 2), "fortnights": ("week", 2), "decade": ("year", 10), "decades": ("year", 10)}
 UNITS = {"day": "day", "days": "day", "week": "week", "weeks": "week", "month": "month", "months": "month",
          "year": "year", "years": "year", "quarter": "quarter", "quarters": "quarter", "hour": "hour",
          "hours": "hour", "jours": "day", "jour": "day", "tagen": "day", "tag": "day", "días": "day",
@@ -61,7 +63,7 @@ MONTH = "(" + "|".join(sorted(map(re.escape, MONTHS), key=len, reverse=True)) + 
 YEAR = r"((?:19|20)\d{2})"
 #: a year, or a year relative to now
 YEAR_WORD = r"((?:19|20)\d{2}|last year|this year|next year)"
-COUNT = r"(\d{1,3}|a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)"
+COUNT = r"(\d{1,3}|a couple of|a couple|couple of|a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)"
 CHINESE_MONTH = r"(\d{1,2}|十[一二]?|[一二两三四五六七八九])"
 
 

@@ -18,8 +18,10 @@ _ID = re.compile(
     r"|(?<![\d-])\d{4}-\d{3,}(?![\d-])"  # 2024-1138, 2024-001
     r"|#\d+|(?<![\d.])\d+(?:\.\d+){3,}|\bversion\s+\d+(?:\.\d+)*|(?<![\d.,/-])\d{5,}(?![\d.,/-])"  # #4411, IPs
     r"|(?<![\d.])\d+\.\d+(?![\d.])")  # decimals: 3.2, 10.5, 19.99
-#: what the pattern above also matches but is a date after all (an ISO day or time, a dotted day)
-_DATE_AFTER_ALL = re.compile(r"\d{4}-\d{1,2}-\d{1,2}|\d{1,2}\.\d{1,2}\.(?:\d{4}|\d{2})|\d{4}-\d{2}-\d{2}t[\d:]+z?")
+#: what the pattern above also matches but is a date after all (an ISO day or time, a dotted or dashed day
+#: whose numbers can be a day and a month, a year's part: "mid-2024")
+_DATE_AFTER_ALL = re.compile(r"\d{4}-\d{1,2}-\d{1,2}|\d{4}-\d{2}-\d{2}t[\d:]+z?|(?:early|mid|late)-(?:19|20)\d\d"
+                             r"|(?:0?[1-9]|[12]\d|3[01])([.-])(?:0?[1-9]|[12]\d|3[01])\1(?:\d{4}|\d{2})")
 
 
 def blank(text: str, spans: Iterable[tuple[int, int]]) -> str:

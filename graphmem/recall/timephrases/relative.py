@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from datetime import datetime
 
-from graphmem.recall.timephrases.lexicon import COUNT, DAY_WORDS, RELATIVE, UNITS, WEEKDAYS, number
+from graphmem.recall.timephrases.lexicon import COUNT, DAY_WORDS, RELATIVE, UNIT_MULTIPLES, UNITS, WEEKDAYS, number
 from graphmem.recall.timephrases.periods import DAY, Atom, Rule, period, rule, shift
 
 RULES: list[Rule] = []
@@ -67,7 +67,7 @@ def _before_last(m: re.Match[str], now: datetime) -> Atom | None:
     return _unit(m, now, m[1], -2 if m[2] == "before last" else 2)
 
 
-@rule(RULES, r"\b" + COUNT + r"\s+(days?|weeks?|months?|years?|quarters?)\s+ago\b"
+@rule(RULES, r"\b" + COUNT + r"\s+(days?|weeks?|fortnights?|months?|years?|quarters?|decades?)\s+(?:ago|back)\b"
       r"|\b(?:il y a|vor|hace)\s+(\d{1,3})\s+(jours?|tagen|días|dias|semaines|wochen|semanas|mois|monaten|meses)\b"
       r"|(\d{1,3}|[一二两三四五六七八九十]+)\s*(天|周|星期|个月|年)前")
 def _ago(m: re.Match[str], now: datetime) -> Atom | None:
@@ -75,20 +75,26 @@ def _ago(m: re.Match[str], now: datetime) -> Atom | None:
     n = number(count)
     if n is None:
         return None
+    if unit in UNIT_MULTIPLES:
+        unit, times = UNIT_MULTIPLES[unit]
+        n *= times
     # the period for what was said then, and the instant N units back for what was true then
     return _unit(m, now, UNITS[unit], -n)._replace(at=shift(now, UNITS[unit], -n))
 
 
-_NOT_AHEAD = re.compile(r"\s*ago\b")
+_NOT_AHEAD = re.compile(r"\s*(?:ago|back)\b")
 
 
-@rule(RULES, r"\bin\s+" + COUNT + r"\s+(days?|weeks?|months?|years?|quarters?)\b")
+@rule(RULES, r"\bin\s+" + COUNT + r"\s+(days?|weeks?|fortnights?|months?|years?|quarters?)\b")
 def _in_n(m: re.Match[str], now: datetime) -> Atom | None:
     """"in 3 days": that day ahead (not in "... in 2 days ago", which is a count of the past)."""
-    n = number(m[1])
+    n, unit = number(m[1]), m[2]
     if n is None or _NOT_AHEAD.match(m.string, m.end()):
         return None
-    return _unit(m, now, UNITS[m[2]], n)
+    if unit in UNIT_MULTIPLES:
+        unit, times = UNIT_MULTIPLES[unit]
+        n *= times
+    return _unit(m, now, UNITS[unit], n)
 
 
 _ROLLING_WORDS = re.compile(r"\s*(?:in|over|during|within)\b|\s*the\b")

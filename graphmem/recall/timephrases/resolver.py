@@ -19,7 +19,7 @@ from typing import Literal
 
 from graphmem.recall.timephrases import dates, relative
 from graphmem.recall.timephrases.masking import blank, lower, mask_identifiers
-from graphmem.recall.timephrases.periods import DAY, UTC, Atom, Build, Rule, period
+from graphmem.recall.timephrases.periods import DAY, UTC, Atom, Build, Rule, add_months, period
 
 Kind = Literal["instant", "range", "since", "until"]
 Axis = Literal["valid", "known"]
@@ -63,6 +63,8 @@ _CONNECT = re.compile(r"\s*(?:and|to|until|till|through|thru|-|–|到|至|et|au
 _LEAD = re.compile(r"(?:\b(?:in|on|at|during|between|from|of|for|en|im|am|el|le)|从|在)\s*$")
 _CLOCK_GAP = re.compile(r"\s*(?:on|,)?\s*")
 _TICK = timedelta(microseconds=1)
+#: a third of the period after it: "early 2025", "mid-March", "in late last year"
+_THIRD = re.compile(r"\b(early|mid|late)(?:-|\s+)(?:in\s+)?$")
 #: a part of the period after it: "at the start of 2025", "the middle of March", "end of last year"
 _PART = re.compile(r"(?:\b(?:at|in|by|around|towards?)\s+)?(?:the\s+|the\s+very\s+)?\b(start|beginning|middle|end)\s+of\s*(?:the\s+)?$")
 
@@ -126,6 +128,20 @@ def _range(first: Atom, second: Atom) -> tuple[datetime, datetime] | None:
     return (start, end) if start < end else None
 
 
+def _third(start: datetime, end: datetime, which: str) -> tuple[datetime, datetime]:
+    """Early, mid or late in a period: a year by four months, a month by ten days (the 21st to its end),
+    anything else by thirds of whole days."""
+    index = {"early": 0, "mid": 1, "late": 2}[which]
+    if start.month == 1 and start.day == 1 and end == start.replace(year=start.year + 1):
+        bounds = [start, add_months(start, 4), add_months(start, 8), end]
+    elif start.day == 1 and end == add_months(start, 1):
+        bounds = [start, start + 10 * DAY, start + 20 * DAY, end]
+    else:
+        days = max(1, (end - start) // DAY // 3)
+        bounds = [start, start + days * DAY, start + 2 * days * DAY, end]
+    return bounds[index], bounds[index + 1]
+
+
 def resolve(question: str, *, now: datetime, mask: Iterable[tuple[int, int]] = ()) -> Interval | None:
     """The time `question` speaks about, relative to `now`, by the conventions of this package; None
     when it names no time. `mask` lists spans (identifiers) that must not be read as dates.
@@ -148,6 +164,8 @@ def resolve(question: str, *, now: datetime, mask: Iterable[tuple[int, int]] = (
     week_of = _WEEK_OF.search(text, 0, a.s)
     if week_of is not None:
         a = a._replace(s=week_of.start(), start=period(a.start, "week")[0], end=period(a.start, "week")[1])
+    if a.end is not None and (third := _THIRD.search(text, 0, a.s)) is not None:
+        a = a._replace(s=third.start(), at=None, **dict(zip(("start", "end"), _third(a.start, a.end, third[1]))))
     if (known := _KNOWN.search(text, 0, a.s)) is not None:
         return Interval("instant", a.start, None, words(known.start(), a.e), "known")
     if (m := _AS_OF.search(text, 0, a.s)) is not None:

@@ -1,0 +1,107 @@
+"""Time phrases by rule classes (issue 31, item 6), in the words people write: numeric dates in either
+order by GRAPHMEM_DATE_ORDER or the locale, any separator; parts of a period; counts back in time."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from datetime import date, datetime, timezone
+
+import pytest
+
+from graphmem.recall.timephrases import resolve
+from graphmem.recall.timephrases.dates import date_order
+
+NOW = datetime(2026, 12, 3, 12, tzinfo=timezone.utc)
+
+
+def _days(question: str) -> tuple[str, date | None, date | None] | None:
+    found = resolve(question, now=NOW)
+    if found is None:
+        return None
+    return found.kind, found.start and found.start.date(), found.end and found.end.date()
+
+
+@pytest.fixture
+def order(monkeypatch: pytest.MonkeyPatch) -> Iterator[pytest.MonkeyPatch]:
+    for var in ("GRAPHMEM_DATE_ORDER", "LC_ALL", "LC_TIME", "LANG"):
+        monkeypatch.delenv(var, raising=False)
+    date_order.cache_clear()
+    yield monkeypatch
+    date_order.cache_clear()
+
+
+def _set(order: pytest.MonkeyPatch, **env: str) -> None:
+    for k, v in env.items():
+        order.setenv(k, v)
+    date_order.cache_clear()
+
+
+def test_without_a_setting_or_country_the_separator_decides(order: pytest.MonkeyPatch) -> None:
+    assert _days("Where did she live on 03/04/2025?") == ("range", date(2025, 3, 4), date(2025, 3, 5))
+    assert _days("What was his plan on 03-04-2025?") == ("range", date(2025, 4, 3), date(2025, 4, 4))
+    assert _days("her city on 03.04.2025") == ("range", date(2025, 4, 3), date(2025, 4, 4))
+
+
+@pytest.mark.parametrize(("env", "april_third"), [
+    ({"GRAPHMEM_DATE_ORDER": "dmy"}, True), ({"GRAPHMEM_DATE_ORDER": "mdy"}, False),
+    ({"LANG": "en_GB.UTF-8"}, True), ({"LANG": "pt_BR.UTF-8"}, True), ({"LC_TIME": "de_DE.UTF-8"}, True),
+    ({"LANG": "en_US.UTF-8"}, False), ({"LC_ALL": "en_PH.UTF-8", "LANG": "en_GB.UTF-8"}, False),
+    ({"GRAPHMEM_DATE_ORDER": "mdy", "LANG": "en_GB.UTF-8"}, False),
+])
+def test_the_setting_or_the_locale_orders_both_separators(order: pytest.MonkeyPatch, env: dict[str, str],
+                                                          april_third: bool) -> None:
+    _set(order, **env)
+    expected = date(2025, 4, 3) if april_third else date(2025, 3, 4)
+    for question in ("What was Maria's city on 03/04/2025?", "what plan was Tom on, 03-04-2025"):
+        found = _days(question)
+        assert found is not None and found[1] == expected, (env, question)
+
+
+@pytest.mark.parametrize("setting", ["mdy", "dmy"])
+def test_only_one_reading_makes_a_date_whatever_the_setting(order: pytest.MonkeyPatch, setting: str) -> None:
+    _set(order, GRAPHMEM_DATE_ORDER=setting)
+    assert _days("on 25/12/2025") == ("range", date(2025, 12, 25), date(2025, 12, 26))
+    assert _days("on 12/25/2025") == ("range", date(2025, 12, 25), date(2025, 12, 26))
+    assert _days("on 15-03-2025") == ("range", date(2025, 3, 15), date(2025, 3, 16))
+    assert _days("on 15.03.2025") == ("range", date(2025, 3, 15), date(2025, 3, 16))  # dots: day first always
+
+
+def test_a_numeric_date_is_never_a_phone_or_an_identifier(order: pytest.MonkeyPatch) -> None:
+    from graphmem.identifiers import DEFAULT_REGISTRY, find_identifiers
+
+    for question in ("Where was Ana on 15.03.2025?", "Where was Ana on 15-03-2025?", "on 3/4/2025"):
+        assert not [f for f in find_identifiers(question, DEFAULT_REGISTRY) if f.kind == "phone"], question
+        assert _days(question) is not None
+    assert _days("ship ORD-3-4-2025 now") is None
+    assert _days("call 138-0013-8000") is None
+
+
+@pytest.mark.parametrize(("question", "start", "end"), [
+    ("What was Maria Lopez's city in early 2025?", date(2025, 1, 1), date(2025, 5, 1)),
+    ("Where did the Nguyens live in mid-2024?", date(2024, 5, 1), date(2024, 9, 1)),
+    ("who managed Northwind late last year", date(2025, 9, 1), date(2026, 1, 1)),
+    ("what did José say in early March?", date(2026, 3, 1), date(2026, 3, 11)),
+    ("what was the plan mid-March 2025", date(2025, 3, 11), date(2025, 3, 21)),
+    ("Tom's phone in late February 2024", date(2024, 2, 21), date(2024, 3, 1)),
+])
+def test_early_mid_late_are_thirds_of_the_period(order: pytest.MonkeyPatch, question: str, start: date,
+                                                 end: date) -> None:
+    assert _days(question) == ("range", start, end)
+
+
+def test_parts_combine_with_bounds(order: pytest.MonkeyPatch) -> None:
+    assert _days("what changed since early 2025?") == ("since", date(2025, 1, 1), None)
+    assert _days("her address before late 2025") == ("until", None, date(2025, 9, 1))
+
+
+@pytest.mark.parametrize(("question", "same_as"), [
+    ("What was Ms. Lopez's plan 3 days back?", "What was Ms. Lopez's plan 3 days ago?"),
+    ("where did he live a fortnight ago", "where did he live 2 weeks ago"),
+    ("what did she say a couple of weeks ago", "what did she say 2 weeks ago"),
+    ("who was the account manager a decade ago", "who was the account manager 10 years ago"),
+    ("what will happen in a fortnight", "what will happen in 2 weeks"),
+])
+def test_counts_back_in_other_words(order: pytest.MonkeyPatch, question: str, same_as: str) -> None:
+    got, want = resolve(question, now=NOW), resolve(same_as, now=NOW)
+    assert got is not None and want is not None
+    assert (got.kind, got.start, got.end, got.at) == (want.kind, want.start, want.end, want.at)
