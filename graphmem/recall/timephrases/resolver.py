@@ -165,7 +165,8 @@ def resolve(question: str, *, now: datetime, mask: Iterable[tuple[int, int]] = (
     if week_of is not None:
         a = a._replace(s=week_of.start(), start=period(a.start, "week")[0], end=period(a.start, "week")[1])
     if a.end is not None and (third := _THIRD.search(text, 0, a.s)) is not None:
-        a = a._replace(s=third.start(), at=None, **dict(zip(("start", "end"), _third(a.start, a.end, third[1]))))
+        part_start, part_end = _third(a.start, a.end, third[1])
+        a = a._replace(s=third.start(), start=part_start, end=part_end, at=None)
     if (known := _KNOWN.search(text, 0, a.s)) is not None:
         return Interval("instant", a.start, None, words(known.start(), a.e), "known")
     if (m := _AS_OF.search(text, 0, a.s)) is not None:
