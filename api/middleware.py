@@ -16,6 +16,7 @@ from api.body import BodyLimit
 from api.logs import request_id_var
 from graphmem import metrics
 from graphmem.channels.conversation import start_embeddings, start_extractions, start_folds
+from graphmem.channels.reembed import start_catch_up
 from graphmem.errors import ModelMismatch, PayloadTooLarge, StoreUnavailable
 from graphmem.settings import Settings
 from graphmem.store import Store, apply_schema, connection_for
@@ -45,6 +46,7 @@ class StoreHolder:
                 start_folds(self.store)  # summaries a stopped process left queued get their text
                 start_embeddings(self.store)  # turns a stopped process left without their embedding
                 start_extractions(self.store)  # with an LLM: turns a stopped process left queued
+                start_catch_up(self.store)  # after a move to this model: what the previous one wrote since
             return self.store
 
 

@@ -19,7 +19,7 @@
     ├── StoreUnavailable (503, Retry-After) Neo4j cannot be reached: retry later
     │   └── SchemaMissing                   Neo4j answers but the schema is not applied (/readyz)
     ├── ConfigError (500)                   settings that cannot work; raised at start-up
-    │   └── ModelMismatch (503)             the configured embedding model is not the store's
+    │   └── ModelMismatch                   the configured embedding model is not the store's
     ├── LLMUnavailable (503, Retry-After)   the configured LLM endpoint failed (graphmem.text.llm)
     ├── LocalNeo4jError (500)               the managed local Neo4j failed (graphmem.localdb)
     └── InvalidBookmark (400)               a Graphmem-Bookmark header this service never issued
@@ -144,9 +144,9 @@ class ConfigError(GraphmemError):
 
 class ModelMismatch(ConfigError):
     """The store's vectors were written by another embedding model (`graphmem.store._schema`): nothing may
-    be written or searched until the configuration names the store's model or the store is re-embedded."""
+    be written or searched until the configuration names the store's model or the store is re-embedded.
+    A 500, not a 503: retrying does not help until an operator acts."""
 
-    status = 503
     code = "model_mismatch"
 
 

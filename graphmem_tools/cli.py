@@ -16,6 +16,7 @@ from typing import Any, Literal
 import click
 
 from graphmem_tools import mcp as mcp_server
+from graphmem_tools import reembed as reembed_command
 from graphmem_tools import service
 from graphmem_tools.common import friendly, settings
 
@@ -183,6 +184,7 @@ def cypher_show(name: str) -> None:
 
 # --- the service and its API keys (graphmem_tools/service.py) -------------------------------------
 cli.add_command(service.serve)
+cli.add_command(reembed_command.reembed)
 cli.add_command(service.keys)
 cli.add_command(mcp_server.command)
 

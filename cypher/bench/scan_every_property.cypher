@@ -17,5 +17,5 @@ WITH n, [p IN props WHERE any(v IN p.values WHERE
                  reduce(s = '', c IN split(v, '') | s + CASE WHEN c >= '0' AND c <= '9' THEN c ELSE '' END) CONTAINS d)))
         ] AS hits
 WHERE size(hits) > 0
-RETURN elementId(n) AS id, labels(n) AS labels, n {.*, embedding: null, leader_embedding: null} AS props,
+RETURN elementId(n) AS id, labels(n) AS labels, n {.*, embedding: null, embedding_b: null, leader_embedding: null, leader_embedding_b: null} AS props,
        [h IN hits | h.name] AS names

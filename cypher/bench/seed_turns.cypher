@@ -10,8 +10,9 @@ WITH s, x
 UNWIND range(0, size(x.turns) - 1) AS i
 WITH s, i, x.turns[i] AS r
 CREATE (t:Turn {ns: $ns, id: r.id, session: s.id, seq: i + 1, role: 'user', speaker: r.speaker, text: r.text,
-                search_text: r.search_text, reach_text: r.reach_text, at: datetime(r.at), embedding: r.embedding,
+                search_text: r.search_text, reach_text: r.reach_text, at: datetime(r.at),
                 importance: r.importance, created_at: $now})
+SET t[$vec_prop] = r.embedding
 CREATE (t)-[:IN]->(s)
 WITH s, collect(t) AS made
 FOREACH (i IN range(0, size(made) - 2) |

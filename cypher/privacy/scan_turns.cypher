@@ -21,5 +21,5 @@ CALL () {
   RETURN t
 }
 WITH DISTINCT t
-RETURN elementId(t) AS id, labels(t) AS labels, t {.*, embedding: null, reach_text: null} AS props,
+RETURN elementId(t) AS id, labels(t) AS labels, t {.*, embedding: null, embedding_b: null, reach_text: null} AS props,
        [p IN $props WHERE t[p] IS NOT NULL] AS names

@@ -19,7 +19,7 @@
 // view-exempt(c): covered turn ids only; each turn read below as a row carries `passes` (turn_filter).
 CALL () {
   WITH $turn_vector_fetch AS k WHERE k > 0
-  CALL db.index.vector.queryNodes('turn_embedding', k, $vector) YIELD node, score
+  CALL db.index.vector.queryNodes($vec_turns, k, $vector) YIELD node, score
   WITH collect({t: node, score: score}) AS got
   WITH got, [g IN got WHERE g.t.ns = $ns AND /*include:turn_filter(g.t)*/
             | {id: g.t.id, score: g.score}] AS passed
@@ -37,7 +37,7 @@ CALL () {
 }
 CALL () {
   WITH $summary_vector_fetch AS k WHERE k > 0
-  CALL db.index.vector.queryNodes('summary_embedding', k, $vector) YIELD node, score
+  CALL db.index.vector.queryNodes($vec_summaries, k, $vector) YIELD node, score
   WITH collect({m: node, score: score}) AS got
   WITH got, [g IN got WHERE g.m.ns = $ns AND /*include:summary_filter(g.m)*/
             | {id: g.m.id, score: g.score}] AS passed

@@ -11,11 +11,11 @@ CALL () {
   MATCH (m:Summary {ns: $ns}) WHERE m.to_at >= $lo AND m.to_at <= $hi
   RETURN m
 }
-WITH m WHERE m.id IS NOT NULL AND m.embedding IS NOT NULL AND m.from_at >= $lo
+WITH m WHERE m.id IS NOT NULL AND m[$vec_prop] IS NOT NULL AND m.from_at >= $lo
   AND /*include:searchable(m)*/
   AND ($speaker IS NULL OR $speaker IN m.speakers)
 WITH m, ' ' + toLower(coalesce(m.search_text, m.text)) AS text
-WITH collect({id: m.id, dense: vector.similarity.cosine(m.embedding, $vector),
+WITH collect({id: m.id, dense: vector.similarity.cosine(m[$vec_prop], $vector),
               hits: [w IN $words WHERE text CONTAINS (' ' + w)]}) AS rows
 WITH rows, toFloat(size(rows)) AS n
 WITH rows, [w IN $words | [w, log(1.0 + (n - size([r IN rows WHERE w IN r.hits]) + 0.5)

@@ -13,11 +13,11 @@ CALL () {
   MATCH (t:Turn {ns: $ns}) WHERE t.at >= $lo AND t.at <= $hi
   RETURN t
 }
-WITH t WHERE t.embedding IS NOT NULL
+WITH t WHERE t[$vec_prop] IS NOT NULL
   AND /*include:searchable(t)*/
   AND ($speaker IS NULL OR t.speaker = $speaker)
 WITH t, ' ' + toLower(coalesce(t.search_text, t.text)) AS text
-WITH collect({id: t.id, dense: vector.similarity.cosine(t.embedding, $vector),
+WITH collect({id: t.id, dense: vector.similarity.cosine(t[$vec_prop], $vector),
               hits: [w IN $words WHERE text CONTAINS (' ' + w)]}) AS rows
 WITH rows, toFloat(size(rows)) AS n
 WITH rows, [w IN $words | [w, log(1.0 + (n - size([r IN rows WHERE w IN r.hits]) + 0.5)

@@ -7,11 +7,15 @@
 // ($turns). Otherwise it stays queued: a chunk folded again keeps its newer writer's content (that writer
 // writes its own), and a turn erased since the read is summarised out. An erasure that hides a turn without
 // writing its chunk (a copy found by its text) can still commit between this check and this commit.
+// `embedding` in the props goes to the vector slot in use; a new vector drops the other slot's (a move to
+// another model in progress embeds it again: graphmem.store._values.VECTOR_SLOTS).
 MATCH (m:Summary {ns: $ns, id: $id})
 SET m.lock_ = true
 REMOVE m.lock_
 WITH m, [(m)-[:COVERS]->(t:Turn {ns: $ns}) WHERE /*include:live(t)*/ | t.id] AS live
 WHERE m.rev = $rev AND all(id IN $turns WHERE id IN live) AND all(id IN live WHERE id IN $turns)
 SET m += $props, m.content_rev = $rev
+SET m[$vec_prop] = CASE WHEN 'embedding' IN keys($props) THEN $props.embedding ELSE m[$vec_prop] END,
+    m[$vec_prop_other] = CASE WHEN 'embedding' IN keys($props) THEN null ELSE m[$vec_prop_other] END
 REMOVE m.queued
 RETURN m.id AS id

@@ -13,10 +13,11 @@ MATCH (s:Session {ns: $ns, id: $session})
 OPTIONAL MATCH (p:Turn {ns: $ns, id: s.last_turn})
 UNWIND $turns AS r
 CREATE (t:Turn {ns: $ns, id: r.id, session: $session, seq: r.seq, role: r.role, speaker: r.speaker,
-                text: r.text, search_text: r.search_text, at: r.at, embedding: r.embedding,
+                text: r.text, search_text: r.search_text, at: r.at,
                 metadata_json: r.metadata_json, reach_text: r.reach_text, importance: r.importance,
                 created_at: r.created_at,
                 extraction: r.extraction, embed_queued: r.embed_queued})
+SET t[$vec_prop] = r.embedding  // the vector slot in use (graphmem.store._values.VECTOR_SLOTS)
 CREATE (t)-[:IN]->(s)
 WITH s, p, collect(t) AS made
 WITH s, made, [x IN [p] + made WHERE x IS NOT NULL] AS chain

@@ -4,6 +4,6 @@
 UNWIND $rows AS r
 MATCH (t:Turn {ns: $ns, id: r.id})
 WHERE t.embed_queued = true
-SET t.embedding = CASE WHEN /*include:live(t)*/ AND t.text IS NOT NULL THEN r.embedding END
+SET t[$vec_prop] = CASE WHEN /*include:live(t)*/ AND t.text IS NOT NULL THEN r.embedding END
 REMOVE t.embed_queued
 RETURN count(t) AS written

@@ -3,7 +3,7 @@
 UNWIND $groups AS g
 MATCH (w:Workflow {ns: $ns})
 WHERE /*include:current_workflow(w)*/ AND (w.group = g OR w.key = g) AND coalesce(w.kind, 'procedure') = 'procedure'
-  AND w.embedding IS NOT NULL
+  AND w[$vec_prop] IS NOT NULL
 WITH DISTINCT w
-RETURN w {.*, embedding: null} AS w, vector.similarity.cosine(w.embedding, $vector) AS score
+RETURN w {.*, embedding: null, embedding_b: null} AS w, vector.similarity.cosine(w[$vec_prop], $vector) AS score
 ORDER BY w.key

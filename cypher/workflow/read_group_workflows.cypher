@@ -3,5 +3,5 @@
 UNWIND $groups AS g
 MATCH (w:Workflow {ns: $ns})
 WHERE /*include:current_workflow(w)*/ AND (w.group = g OR w.key = g)
-RETURN DISTINCT w {.*} AS w
+RETURN DISTINCT w {.*, embedding_b: null, embedding: w[$vec_prop]} AS w
 ORDER BY w.key

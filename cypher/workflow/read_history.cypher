@@ -8,5 +8,5 @@ WHERE /*include:live(w)*/  // versions hidden by an erasure are not history to s
 OPTIONAL MATCH (w)-[:INDUCED_FROM]->(t:Trajectory {ns: $ns})
 WHERE /*include:live(t)*/
 WITH w, t ORDER BY t.at, t.id
-RETURN w {.*, embedding: null} AS w, collect(t.id) AS trajectories
+RETURN w {.*, embedding: null, embedding_b: null} AS w, collect(t.id) AS trajectories
 ORDER BY w.version

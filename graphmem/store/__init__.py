@@ -40,9 +40,10 @@ from graphmem.store._schema import RecordedModel, recorded_model
 from graphmem.store._schema import apply_schema, check_embedding_model, expected_schema, missing_schema, purge_namespace
 from graphmem.store._store import Store
 from graphmem.store._tx import Tx
-from graphmem.store._values import Row
+from graphmem.store._values import VECTOR_SLOTS, Row, other_slot
 
-__all__ = ["Circuit", "Coalescer", "Mark", "MigrationResult", "RecordedModel", "Row", "Store", "Tx", "apply_schema",
+__all__ = ["VECTOR_SLOTS", "Circuit", "Coalescer", "Mark", "MigrationResult", "RecordedModel", "Row", "Store", "Tx",
+           "apply_schema", "other_slot",
            "check_embedding_model", "connection_for",
            "expected_schema", "marking", "migrate", "missing_schema", "open_driver", "open_store", "purge_namespace",
            "recorded_model",

@@ -9,6 +9,7 @@ from contextlib import contextmanager
 from graphmem.errors import StoreUnavailable
 from graphmem.settings import Settings
 from graphmem.store._schema import apply_schema as apply_store_schema
+from graphmem.store._schema import use_recorded_slot
 from graphmem.store._store import Store
 
 
@@ -40,6 +41,8 @@ def open_store(settings: Settings, *, apply_schema: bool = True, wait: float = 6
                 time.sleep(0.5)
         if apply_schema:
             apply_store_schema(store)
+        else:
+            use_recorded_slot(store)
         yield store
     finally:
         store.close()

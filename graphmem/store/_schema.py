@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 from graphmem.embedding.models import BUNDLED, BUNDLED_DIMENSIONS
 from graphmem.errors import ModelMismatch
 from graphmem.infra.queries import statement_names
+from graphmem.store._values import Row, vector_slot
 
 MODEL_CONSTRAINT = "schema/constraint_embedding_model_key"
 
@@ -42,6 +43,10 @@ def apply_schema(store: Store, *, check_model: bool = True) -> list[str]:
         if name != MODEL_CONSTRAINT:
             store.autocommit(name, dimensions=model.dimensions)
             applied.append(name)
+    if model.slot == "b":  # slot a's indexes are the schema's; slot b's a move made (graphmem.channels.reembed)
+        for name in ("embedding/vector_turn_embedding_b", "embedding/vector_summary_embedding_b",
+                     "embedding/vector_workflow_embedding_b"):
+            store.autocommit(name, dimensions=model.dimensions)
     store.autocommit("admin/await_indexes")
     return applied
 
@@ -55,6 +60,7 @@ def check_embedding_model(store: Store, check_model: bool = True) -> RecordedMod
     model = settle_model(store, choice.name, lambda: choice.known_dimensions or get_embedder(choice).dimension)
     if check_model:
         refuse_other_model(model, choice.name)
+    store.vectors = vector_slot(model.slot)
     return model
 
 
@@ -78,11 +84,27 @@ def purge_namespace(store: Store, ns: str) -> None:
 class RecordedModel:
     name: str
     dimensions: int
+    slot: str = "a"  # where its vectors are (`_values.VECTOR_SLOTS`)
+    next_name: str | None = None  # a move to this model is in progress (`graphmem reembed`)
+    next_dimensions: int | None = None
+
+    @classmethod
+    def from_row(cls, row: Row) -> RecordedModel:
+        nd = row.get("next_dimensions")
+        return cls(row["name"], int(row["dimensions"]), row.get("slot") or "a", row.get("next_name"),
+                   None if nd is None else int(nd))
 
 
 def recorded_model(store: Store) -> RecordedModel | None:
     rows = store.read("embedding/recorded_model")
-    return RecordedModel(rows[0]["name"], int(rows[0]["dimensions"])) if rows else None
+    return RecordedModel.from_row(rows[0]) if rows else None
+
+
+def use_recorded_slot(store: Store) -> RecordedModel | None:
+    """Point the store's statements at the recorded slot (none recorded: slot a, where a new store starts)."""
+    found = recorded_model(store)
+    store.vectors = vector_slot(found.slot if found else "a")
+    return found
 
 
 def settle_model(store: Store, name: str, dimensions: Callable[[], int]) -> RecordedModel:
@@ -97,15 +119,21 @@ def settle_model(store: Store, name: str, dimensions: Callable[[], int]) -> Reco
     else:
         size = dimensions()
     rows = store.write_one("embedding/record_model", model=name, dimensions=size)
-    return RecordedModel(rows[0]["name"], int(rows[0]["dimensions"]))
+    return RecordedModel.from_row(rows[0])
 
 
 def refuse_other_model(recorded: RecordedModel, configured: str) -> None:
     """Raise ModelMismatch unless the configured model is the recorded one."""
+    if recorded.name != configured and recorded.next_name == configured:
+        raise ModelMismatch(
+            f"this store is moving from embedding model {recorded.name!r} to {configured!r} and has not swapped "
+            f"yet: finish the move (`graphmem reembed --model {configured}`; it resumes), then start again. Until "
+            f"then run {recorded.name!r} (GRAPHMEM_EMBED_MODEL={recorded.name}).",
+            details={"recorded": recorded.name, "configured": configured, "moving_to": configured})
     if recorded.name != configured:
         raise ModelMismatch(
             f"this store's vectors were written by embedding model {recorded.name!r} ({recorded.dimensions} "
             f"dimensions), but this process is configured with {configured!r}. Vectors of two models cannot be "
-            f"searched together: set GRAPHMEM_EMBED_MODEL={recorded.name}, or start {configured!r} on an empty "
-            f"database (moving a store's vectors to another model, `graphmem reembed`, is not built yet).",
+            f"searched together: set GRAPHMEM_EMBED_MODEL={recorded.name}, or move the store to {configured!r} "
+            f"first: `graphmem reembed --model {configured}` (online: this model keeps serving until the swap).",
             details={"recorded": recorded.name, "configured": configured, "dimensions": recorded.dimensions})

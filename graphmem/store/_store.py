@@ -25,7 +25,7 @@ from graphmem.store._circuit import Circuit
 from graphmem.store._errors import _UNREACHABLE, translate_neo4j_errors
 from graphmem.store._marks import Mark, write_marks
 from graphmem.store._tx import Tx
-from graphmem.store._values import Row, _params, _rows
+from graphmem.store._values import Row, _params, _rows, vector_slot
 
 log = logging.getLogger("graphmem.store")
 T = TypeVar("T")
@@ -46,6 +46,9 @@ class Store:
         self.auth = auth
         self.circuit = Circuit(settings.neo4j_probe_interval)
         self._driver = open_driver(uri, auth, settings)
+        #: the vector slot's names every statement gets (`_values.vector_slot`); set from the store's record
+        #: of its model when the schema is applied or the store is opened (`_schema.check_embedding_model`)
+        self.vectors: dict[str, str] = vector_slot("a")
 
     # --- running statements -------------------------------------------------------------
     def query_text(self, name: str) -> LiteralString:
@@ -92,7 +95,7 @@ class Store:
     def read(self, name: str, **params: Any) -> list[Row]:
         """One read statement, auto-committed in a read session (routed to a reader in a cluster) and
         retried with jittered back-off on retryable errors (see `_attempts`)."""
-        text, given = self.query_text(name), _params(params)
+        text, given = self.query_text(name), _params(params, self.vectors)
         started = time.perf_counter()
 
         def once() -> list[Any]:
@@ -107,7 +110,7 @@ class Store:
         """Several reads in one transaction, so they see one snapshot."""
         def once() -> T:
             with self._session(default_access_mode=neo4j.READ_ACCESS) as session:
-                return session.execute_read(lambda tx: work(Tx(tx, self._q)))
+                return session.execute_read(lambda tx: work(Tx(tx, self._q, self.vectors)))
         return self._attempts("read transaction", once)
 
     def write(self, work: Callable[[Tx], T], *, marks: tuple[Mark, ...] | None = None,
@@ -120,7 +123,7 @@ class Store:
         carriers = (bookmarks.current(),) if along is None else along
 
         def unit(tx: ManagedTransaction) -> T:
-            t = Tx(tx, self._q)
+            t = Tx(tx, self._q, self.vectors)
             for mark in first:
                 mark(t)
             return work(t)
@@ -141,7 +144,7 @@ class Store:
         """Statements that manage their own transactions (schema, `CALL {} IN TRANSACTIONS`): writes."""
         text, carriers = self.query_text(name), (bookmarks.current(),)
         return self._attempts(f"autocommit {name}", lambda: self._writing(  # not a unit that may run twice
-            carriers, lambda s: _rows(list(s.run(text, _params(params))))), retry=False)
+            carriers, lambda s: _rows(list(s.run(text, _params(params, self.vectors))))), retry=False)
 
     def names(self, prefix: str) -> list[str]:
         return sorted(n for n in self._q if n.startswith(prefix))

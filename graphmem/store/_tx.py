@@ -15,12 +15,13 @@ from graphmem.store._values import Row, _params, _rows
 class Tx:
     """A managed transaction that runs named statements. Handed to write functions."""
 
-    def __init__(self, tx: ManagedTransaction, queries: Mapping[str, LiteralString]) -> None:
-        self._tx, self._q = tx, queries
+    def __init__(self, tx: ManagedTransaction, queries: Mapping[str, LiteralString],
+                 vectors: Mapping[str, str] | None = None) -> None:
+        self._tx, self._q, self._vectors = tx, queries, vectors
 
     def run(self, name: str, **params: Any) -> list[Row]:
         started = time.perf_counter()
-        result = self._tx.run(self._q[name], _params(params))
+        result = self._tx.run(self._q[name], _params(params, self._vectors))
         rows = _rows(list(result))
         metrics.observe_query(name, time.perf_counter() - started)
         return rows

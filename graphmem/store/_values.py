@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from datetime import timezone
 from typing import Any
 
@@ -46,7 +47,30 @@ def _rows(records: Any) -> list[Row]:
     return [{k: v if type(v) in _PLAIN else _native(v) for k, v in rec.items()} for rec in records]
 
 
-def _params(params: dict[str, Any]) -> dict[str, Any]:
+def _params(params: dict[str, Any], vectors: Mapping[str, str] | None = None) -> dict[str, Any]:
     """Statement parameters as the driver takes them: a `Namespace` is passed by its name, so that callers
-    hand the store the namespace itself (`ns=ns`) and it changes form only here."""
-    return {k: v.name if isinstance(v, Namespace) else v for k, v in params.items()}
+    hand the store the namespace itself (`ns=ns`) and it changes form only here; with the names of the
+    vector slot in use (`vector_slot`), which every statement that reads or writes a vector takes."""
+    given = {k: v.name if isinstance(v, Namespace) else v for k, v in params.items()}
+    return {**vectors, **given} if vectors else given
+
+
+#: Vectors live in one of two slots: property and index names per slot. Moving a store to another model
+#: (`graphmem reembed`) fills the slot not in use while search keeps reading the one in use, then swaps.
+VECTOR_SLOTS: dict[str, dict[str, str]] = {
+    "a": {"vec_prop": "embedding", "vec_turns": "turn_embedding", "vec_summaries": "summary_embedding",
+          "vec_workflows": "workflow_embedding", "vec_type": "type_embedding", "vec_leader": "leader_embedding"},
+    "b": {"vec_prop": "embedding_b", "vec_turns": "turn_embedding_b", "vec_summaries": "summary_embedding_b",
+          "vec_workflows": "workflow_embedding_b", "vec_type": "type_embedding_b", "vec_leader": "leader_embedding_b"},
+}
+
+
+def other_slot(slot: str) -> str:
+    return "b" if slot == "a" else "a"
+
+
+def vector_slot(slot: str) -> dict[str, str]:
+    """The parameters naming a slot's properties and indexes, and the other slot's (`*_other`: a write to
+    the slot in use removes the other slot's vector of that node, so a move in progress embeds it again)."""
+    mine, other = VECTOR_SLOTS[slot], VECTOR_SLOTS[other_slot(slot)]
+    return {**mine, **{f"{k}_other": v for k, v in other.items()}}

@@ -56,7 +56,7 @@ def test_another_model_is_refused_by_the_library(store: Store) -> None:
     message = str(refused.value)
     assert "'all-MiniLM-L6-v2'" in message and f"'{OTHER}'" in message
     assert "GRAPHMEM_EMBED_MODEL=all-MiniLM-L6-v2" in message
-    assert refused.value.status == 503 and refused.value.code == "model_mismatch"
+    assert refused.value.status == 500 and refused.value.code == "model_mismatch"
     assert recorded_model(store).name == "all-MiniLM-L6-v2"  # type: ignore[union-attr]
 
 

@@ -47,10 +47,13 @@ from graphmem.channels.workflow._records import (
     WorkflowHistory,
     WorkflowMatch,
     WorkflowVersion,
+    centroid,
     clear_embedding_cache,
     embed_tasks,
     embed_texts,
     run_row,
+    type_texts,
+    workflow_texts,
 )
 from graphmem.channels.workflow._terms import cached_versions, shared_words
 from graphmem.channels.workflow._induce import Progress, Refiner, current, dedupe_one, induce_all, refresh
@@ -68,9 +71,9 @@ LEXICAL_WEIGHT = 0.25
 TYPE_WEIGHT = 0.5
 
 __all__ = ["Change", "InductionReport", "Progress", "Refiner", "Reinduced", "TrajectoryAdded", "WorkflowHistory",
-           "WorkflowMatch", "WorkflowVersion", "add_trajectories", "add_trajectory", "clear_embedding_cache",
+           "WorkflowMatch", "WorkflowVersion", "add_trajectories", "add_trajectory", "centroid", "clear_embedding_cache",
            "current_workflows", "embed_texts", "induce_workflows", "match_workflows", "parse_trajectory",
-           "refiner_from_settings", "reinduce_groups", "workflow_history"]
+           "refiner_from_settings", "reinduce_groups", "type_texts", "workflow_history", "workflow_texts"]
 
 
 # --- trajectories -----------------------------------------------------------------------------

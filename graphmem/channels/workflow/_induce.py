@@ -13,7 +13,6 @@ so matching can tell the right type before the right procedure.
 from __future__ import annotations
 
 import json
-import math
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from datetime import datetime
 from typing import Any
@@ -22,11 +21,13 @@ from graphmem.channels.workflow._records import (
     Change,
     InductionReport,
     WorkflowVersion,
+    centroid,
     embed_tasks,
     embed_texts,
     embed_workflow,
     embedding_texts,
     run_from_row,
+    type_texts,
     update_props,
     workflow_props,
 )
@@ -36,11 +37,9 @@ from graphmem.induction import (
     Induced,
     Run,
     group_key,
-    humanise,
     group_terms,
     induce_type,
     leader_clusters,
-    mask_task,
     plan_merges,
     version_reason,
 )
@@ -51,7 +50,6 @@ from graphmem.types import Namespace
 Refiner = Callable[[Sequence[Run], Induced], Induced]
 Progress = Callable[[int, int], None]
 #: example tasks per procedure that go into a type's embedding
-TYPE_EXAMPLES = 8
 
 
 def group_of(key: str) -> str:
@@ -126,16 +124,9 @@ def draft_group(runs: Sequence[Run], key: str, *, refine: Refiner | None = None,
 
 def type_embedding(store: Store, drafts: Sequence[Induced]) -> list[float] | None:
     """The normalised centroid of a group's example tasks (masked) and its type's name."""
-    texts = [mask_task(e) for d in drafts if d.kind == "procedure" for e in d.examples[:TYPE_EXAMPLES]]
-    if not texts:
-        return None
-    named = next((d.task_type for d in drafts if d.task_type), None)
-    if named:
-        texts.append(humanise(named))
-    vectors = embed_texts(store.settings, texts)
-    centroid = [sum(col) / len(vectors) for col in zip(*vectors)]
-    norm = math.sqrt(sum(x * x for x in centroid)) or 1.0
-    return [x / norm for x in centroid]
+    procedures = [d for d in drafts if d.kind == "procedure"]
+    texts = type_texts([d.examples for d in procedures], [d.task_type for d in drafts])
+    return centroid(embed_texts(store.settings, texts)) if texts else None
 
 
 def write_group(tx: Tx, store: Store, ns: Namespace, key: str, runs: Sequence[Run], drafts: Sequence[Induced],

@@ -186,10 +186,34 @@ def clear_embedding_cache() -> None:
 
 
 def embedding_texts(w: Induced) -> list[str]:
-    """What a workflow is matched by: its example tasks (identifiers masked) and its name with its steps."""
-    texts = [mask_task(e) for e in w.examples]
-    texts.append(f"{w.name}: {', '.join(humanise(a) for a in w.actions)}")
+    return workflow_texts(w.examples, w.name, w.actions)
+
+
+def workflow_texts(examples: Sequence[str], name: str, actions: Sequence[str]) -> list[str]:
+    """What a workflow is matched by: its example tasks (identifiers masked) and its name with its steps.
+    Stored workflows keep all three, so a move to another model embeds them again alike."""
+    texts = [mask_task(e) for e in examples]
+    texts.append(f"{name}: {', '.join(humanise(a) for a in actions)}")
     return texts
+
+
+TYPE_EXAMPLES = 8  # example tasks per procedure in a type's embedding
+
+
+def type_texts(examples: Sequence[Sequence[str]], task_types: Sequence[str | None]) -> list[str]:
+    """What a group's type is matched by: its procedures' first example tasks (masked) and the type's name."""
+    texts = [mask_task(e) for ex in examples for e in list(ex)[:TYPE_EXAMPLES]]
+    named = next((t for t in task_types if t), None)
+    if texts and named:
+        texts.append(humanise(named))
+    return texts
+
+
+def centroid(vectors: Sequence[Sequence[float]]) -> list[float]:
+    """The normalised mean: what a workflow's or a type's several texts are matched by."""
+    mean = [sum(col) / len(vectors) for col in zip(*vectors)]
+    norm = math.sqrt(sum(x * x for x in mean)) or 1.0
+    return [x / norm for x in mean]
 
 
 def embed_workflow(settings: Settings, w: Induced, current: WorkflowVersion | None) -> list[float]:
@@ -197,10 +221,7 @@ def embed_workflow(settings: Settings, w: Induced, current: WorkflowVersion | No
     if (current is not None and current.embedding is not None and current.examples == w.examples
             and current.name == w.name and current.actions == w.actions):
         return list(current.embedding)
-    vectors = embed_texts(settings, embedding_texts(w))
-    centroid = [sum(col) / len(vectors) for col in zip(*vectors)]
-    norm = math.sqrt(sum(x * x for x in centroid)) or 1.0
-    return [x / norm for x in centroid]
+    return centroid(embed_texts(settings, embedding_texts(w)))
 
 
 def embed_tasks(settings: Settings, tasks: Sequence[str]) -> list[list[float]]:

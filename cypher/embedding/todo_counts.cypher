@@ -1,0 +1,12 @@
+// A move between vector slots (graphmem.channels.reembed): how many vectors of each kind are in the source
+// slot and not yet in the target one. Database-wide, like the vector indexes and the model record.
+CALL () { MATCH (t:Turn) WHERE t[$source] IS NOT NULL AND t[$target] IS NULL AND t.text IS NOT NULL
+          RETURN count(t) AS turns }
+CALL () { MATCH (m:Summary) WHERE m[$source] IS NOT NULL AND m[$target] IS NULL RETURN count(m) AS summaries }
+CALL () { MATCH (w:Workflow) WHERE w[$source] IS NOT NULL AND w[$target] IS NULL RETURN count(w) AS workflows }
+CALL () { MATCH (g:WorkflowGroup) WHERE g[$source_type] IS NOT NULL AND g[$target_type] IS NULL
+          RETURN count(g) AS group_types }
+CALL () { MATCH (g:WorkflowGroup) WHERE g[$source_leader] IS NOT NULL AND g[$target_leader] IS NULL
+            AND g.leader_task IS NOT NULL
+          RETURN count(g) AS group_leaders }
+RETURN turns, summaries, workflows, group_types, group_leaders
