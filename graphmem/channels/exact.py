@@ -201,17 +201,37 @@ NAME_CANDIDATES = 50
 NAME_WORDS = 200
 
 
-def find_names(store: Store, ns: Namespace, question: str, *,
+def find_names(store: Store, ns: Namespace, question: str, *, valid_at: datetime | None = None,
                known_at: datetime | None = None) -> tuple[list[Named], list[Similar]]:
     """The spans of `question` that name live entities of the namespace (`identifiers.names.resolve`: full
     names, or one token of a name, folded; a name several entities share comes back with all of them), and
-    the near misses (offered as similar, never as exact). One index query; none when no word could be a name."""
+    the near misses (offered as similar, never as exact). One index query; none when no word could be a name.
+
+    A name an entity had before a rename resolves to it as of a time before the rename (`valid_at`, default
+    now): "What was Acme's city last year?" after Acme became Apex. Asked about a later time, it is only
+    offered as similar (`Similar.until`): the name then belonged to nobody, or to someone else."""
     wanted = lucene_words(question)[:NAME_WORDS]
     if not wanted:
         return [], []
-    lucene = f'+ns:"{escape_lucene(ns.name)}"^0 +name:({" ".join(escape_lucene(w) for w in wanted)})'
+    words = " ".join(escape_lucene(w) for w in wanted)
+    lucene = f'+ns:"{escape_lucene(ns.name)}"^0 +(name:({words}) former_names:({words}))'
     rows = store.read("exact/find_names", ns=ns, lucene=lucene, limit=NAME_CANDIDATES, known_at=known_at)
-    return resolve(question, [(r["key"], r["name"]) for r in rows])
+    at = valid_at or utcnow()
+    pairs = [(r["key"], r["name"]) for r in rows]
+    then = [(r["key"], f["name"]) for r in rows for f in r["former"] if at < f["until"]]
+    later = [(r["key"], f["name"], r["name"], f["until"]) for r in rows for f in r["former"] if at >= f["until"]]
+    named, similar = resolve(question, pairs + then)
+    if later:
+        taken = {(n.start, n.end) for n in named}
+        renamed = {(key, former): (now, until) for key, former, now, until in later}
+        spans, _ = resolve(question, [(key, former) for key, former, _, _ in later])
+        for span in spans:
+            if (span.start, span.end) in taken:
+                continue
+            for key, former in zip(span.keys, span.names):
+                now, until = renamed[(key, former)]
+                similar.append(Similar(span.text, key, now, until=until.date().isoformat()))
+    return named, similar
 
 
 VALUE_HOLDERS = 50  # a reverse question answers with at most this many (entity, attribute, value) rows

@@ -99,6 +99,7 @@ class Similar:
     text: str
     key: str
     name: str
+    until: str | None = None  # a former name of `key`, its display name until this day (asked about a later time)
 
 
 def _close(a: str, b: str, limit: int = 2) -> bool:
@@ -163,7 +164,7 @@ def resolve(question: str, entities: Iterable[tuple[str, str | None]],
             continue
         n, holders, whole = found
         first, last = ws[start_i], ws[i + n - 1]
-        ordered = sorted(dict.fromkeys(holders), key=lambda kn: kn[0])
+        ordered = sorted({k: nm for k, nm in reversed(holders)}.items())  # one name per entity: its first
         named.append(Named(first.start, last.end, question[first.start:last.end], tuple(k for k, _ in ordered),
                            tuple(nm for _, nm in ordered), whole))
         i += n

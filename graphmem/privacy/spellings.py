@@ -26,7 +26,7 @@ from typing import Any
 from graphmem.identifiers import Registry, find_identifiers, phone_spellings
 
 #: attributes whose value is another name of the subject
-ALIAS_ATTRIBUTES = frozenset({"name", "alias", "aliases", "full_name", "display_name", "nickname",
+ALIAS_ATTRIBUTES = frozenset({"name", "former_name", "alias", "aliases", "full_name", "display_name", "nickname",
                               "username", "user_name", "handle", "login", "first_last", "maiden_name"})
 MIN_WORD = 3  # shorter names or aliases would hide half the namespace
 MIN_DIGITS = 7  # the shortest phone the registry accepts

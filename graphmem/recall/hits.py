@@ -90,7 +90,9 @@ class Names:
                 notes.append(f"name {n.text!r} → {holders} (exact, {how}; case, diacritics, titles and order "
                              "folded)")
         notes += [f"{s.text!r} is no known name; similar: {s.name} ({s.key}), offered as similar only, never "
-                  "read as exact" for s in self.similar]
+                  "read as exact" for s in self.similar if s.until is None]
+        notes += [f"{s.text!r} was the name of {s.key} (now {s.name}) until {s.until}; the question asks about a "
+                  "later time: offered as similar only, never read as exact" for s in self.similar if s.until]
         return tuple(notes)
 
 
@@ -154,11 +156,12 @@ class Channels:
         self.has_search = _installed("search")
 
     # --- exact ---
-    def names(self, question: str, known_at: datetime | None) -> "Names":
-        """The entities the question names (full names, or a first or last name; folded), and the near misses."""
+    def names(self, question: str, valid_at: datetime | None, known_at: datetime | None) -> "Names":
+        """The entities the question names (full names, a first or last name, a name before a rename as of a
+        time before it; folded), and the near misses."""
         from graphmem.channels.exact import find_names
 
-        spans, similar = find_names(self.store, self.ns, question, known_at=known_at)
+        spans, similar = find_names(self.store, self.ns, question, valid_at=valid_at, known_at=known_at)
         return Names(tuple(spans), tuple(similar))
 
     def resolve(self, tokens: list[str], asks: Sequence[Ask], valid_at: datetime,

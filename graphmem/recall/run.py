@@ -131,7 +131,7 @@ def recall(store: Store, ns: Namespace, *, query: str, session: str | None = Non
     ch = Channels(store, ns, registry)
     plan = classify(query, now=now, registry=registry, session=session, entity=entity,
                     task_type=task_type, valid_at=valid_at, known_at=known_at)
-    named = ch.names(query, plan.known_at) if ch.has_facts else Names()
+    named = ch.names(query, plan.valid_at or now, plan.known_at) if ch.has_facts else Names()
     if named.spans:  # the question names entities: it is read as if it wrote their keys (exact, never similar)
         plan = classify(named.keyed(query), now=now, registry=registry, session=session, entity=entity,
                         task_type=task_type, valid_at=valid_at, known_at=known_at)

@@ -5,6 +5,8 @@ name two people share (both, never one), a near miss (similar, never exact). Pur
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from graphmem.identifiers.names import fold, lucene_words, name_tokens, resolve
 
@@ -62,3 +64,25 @@ def test_folding() -> None:
     assert fold("Álvarez's") == "alvarez" and fold("O’Neill") == "oneill" and fold("NGUYỄN") == "nguyen"
     assert name_tokens("Dr. José Álvarez") == ("jose", "alvarez")
     assert set(lucene_words("What is O'Neill's phone?")) == {"oneill", "o'neill"}
+
+
+FIRST = ["Maria", "José", "Zhang", "Siobhan", "Nguyễn", "Tom", "Ana", "Wei", "Lan", "Pedro"]
+LAST = ["Lopez", "Álvarez", "O'Neill", "Berg", "Silva", "Thị", "Costa", "Novak"]
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from(FIRST), st.sampled_from(LAST)), min_size=1, max_size=8),
+       st.data())
+def test_each_full_name_resolves_to_every_holder_and_only_them(people: list[tuple[str, str]],
+                                                               data: st.DataObject) -> None:
+    """For random entity sets: a full name resolves to exactly the entities holding it (one, or all of a
+    shared one, then marked ambiguous); an entity listed with an old name as well appears once."""
+    entities = [(f"c-{i}", f"{f} {last}") for i, (f, last) in enumerate(people)]
+    former = [(key, "Old " + name) for key, name in entities[:1]]
+    asked = data.draw(st.sampled_from(entities))[1]
+    named, _ = resolve(f"What is {asked}'s city?", entities + former + [entities[0]])
+    holders = sorted(key for key, name in entities if name == asked)
+    assert len(named) == 1 and named[0].full
+    assert sorted(named[0].keys) == holders
+    assert len(set(named[0].keys)) == len(named[0].keys)
+    assert named[0].ambiguous == (len(holders) > 1)
