@@ -51,7 +51,7 @@ def put_entity(key: EntityKey, body: EntityPut, ns: NamespaceDep, _: WriterDep, 
     """Create (201) or merge (200): the given attributes are asserted, the others untouched."""
     result = temporal.put_entity(store, ns, key=key, type=body.type, name=body.name, attributes=body.attributes,
                                  valid_from=instant(body.valid_from, "valid_from"), source=body.source,
-                                 reason=body.reason)
+                                 reason=body.reason, aliases=body.aliases)
     response.status_code = 201 if result.created else 200
     return EntityWriteOut.of(result)
 

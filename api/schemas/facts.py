@@ -52,7 +52,12 @@ class _In(In):
 
 class EntityPut(_In):
     type: str = Field(min_length=1, max_length=NAME_CHARS, examples=["user"])
-    name: str | None = Field(None, max_length=2000)
+    name: str | None = Field(None, max_length=2000, description="the display name; a new one keeps the old as a "
+                             "former name, which still resolves in recall as of a time before the rename")
+    aliases: list[Annotated[str, Field(min_length=1, max_length=2000)]] | None = Field(
+        None, max_length=50, examples=[["Northwind", "NWT"]],
+        description="other names recall resolves to this entity; given, they replace the entity's aliases (a "
+                    "dropped alias is kept as a former name); absent, they stay")
     attributes: dict[str, AttributeValueIn] | None = Field(None, examples=[{"city": "Shanghai"}])
     valid_from: Instant = None
     source: Text = None
@@ -180,6 +185,7 @@ class EntityOut(BaseModel):
     key: str
     type: str | None
     name: str | None
+    aliases: list[str] = Field(default_factory=list, description="other names the entity is known by")
     created_at: str
     valid_at: str
     known_at: str | None = Field(description="null: what is believed now")
@@ -191,7 +197,8 @@ class EntityOut(BaseModel):
 
     @classmethod
     def of(cls, e: EntityState) -> "EntityOut":
-        return cls(key=e.key, type=e.type, name=e.name, created_at=format_instant(e.created_at) or "",
+        return cls(key=e.key, type=e.type, name=e.name, aliases=list(e.aliases),
+                   created_at=format_instant(e.created_at) or "",
                    valid_at=format_instant(e.valid_at) or "", known_at=format_instant(e.known_at),
                    attributes=e.attributes, facts=[VersionOut.of(f) for f in e.facts], erased=e.erased,
                    erased_at=format_instant(e.erased_at), erasure_reason=e.erasure_reason)

@@ -54,6 +54,7 @@ CALL (e) {
                   valid_to: toString(v.valid_to), txn_time: toString(v.txn_time), txn_end: toString(v.txn_end),
                   source: v.source, reason: v.reason}) AS facts
 }
-RETURN e.key AS key, e.type AS type, e.name AS name, toString(e.created_at) AS created_at,
+RETURN e.key AS key, e.type AS type, e.name AS name, coalesce(e.aliases, []) AS aliases,
+       toString(e.created_at) AS created_at,
        toString(e.erased_at) AS erased_at,
        e.erased_by AS erased_by, e.erasure_reason AS erasure_reason, facts

@@ -2,7 +2,8 @@
 // on the unique (ns, key) is race-free; rows come in key order, so two writers never deadlock). An entity is
 // not versioned (its attributes are): its type is updated in place, a missing name keeps the old one, and a
 // new name moves the old one to `former_names`, closed now (`renamed_at`): the names index still resolves it
-// as of a time before the rename (exact/find_names). `created` tells 201 from 200; an erased entity is left untouched for the caller to refuse.
+// as of a time before the rename (exact/find_names). Given aliases replace the entity's; a dropped alias
+// becomes a former name likewise. `created` tells 201 from 200; an erased entity is left untouched for the caller to refuse.
 // `many`: which of the attributes asserted ($names) are declared many-valued in the namespace. `ref`, as in
 // lock_entities.
 CALL () {
@@ -17,9 +18,14 @@ MERGE (e:Entity {ns: $ns, key: x.key})
 WITH e, x, many, coalesce(e.id = x.id AND e.created_at = $now, false) AS created
 SET e._lock = coalesce(e._lock, 0) + 1, e.id = coalesce(e.id, x.id), e.created_at = coalesce(e.created_at, $now)
 WITH e, x, many, created,
-     e.erased_at IS NULL AND x.name IS NOT NULL AND e.name IS NOT NULL AND x.name <> e.name AS renamed
-SET e.former_names = CASE WHEN renamed THEN coalesce(e.former_names, []) + e.name ELSE e.former_names END,
-    e.renamed_at = CASE WHEN renamed THEN coalesce(e.renamed_at, []) + $now ELSE e.renamed_at END
+     CASE WHEN e.erased_at IS NULL AND x.name IS NOT NULL AND e.name IS NOT NULL AND x.name <> e.name
+          THEN [e.name] ELSE [] END
+     + CASE WHEN e.erased_at IS NULL AND x.aliases IS NOT NULL
+            THEN [a IN coalesce(e.aliases, []) WHERE NOT a IN x.aliases] ELSE [] END AS dropped
+SET e.former_names = CASE WHEN size(dropped) > 0 THEN coalesce(e.former_names, []) + dropped ELSE e.former_names END,
+    e.renamed_at = CASE WHEN size(dropped) > 0 THEN coalesce(e.renamed_at, []) + [d IN dropped | $now]
+                        ELSE e.renamed_at END,
+    e.aliases = CASE WHEN e.erased_at IS NULL AND x.aliases IS NOT NULL THEN x.aliases ELSE e.aliases END
 SET e.type = CASE WHEN e.erased_at IS NULL THEN x.type ELSE e.type END,
     e.name = CASE WHEN e.erased_at IS NULL THEN coalesce(x.name, e.name) ELSE e.name END
 RETURN e.key AS key, e.id AS id, elementId(e) AS ref, e.name AS name, toString(e.created_at) AS created_at,

@@ -49,6 +49,7 @@ def _state(row: Mapping[str, Any], valid_at: datetime, known_at: datetime | None
         facts=tuple(FactVersion.from_row(f) for f in facts),
         many=frozenset(f["attribute"] for f in facts if f["many"]),
         erased_at=instant(row["erased_at"]), erased_by=row["erased_by"], erasure_reason=row["erasure_reason"],
+        aliases=tuple(row.get("aliases") or ()),
     )
 
 
@@ -214,10 +215,10 @@ def find_names(store: Store, ns: Namespace, question: str, *, valid_at: datetime
     if not wanted:
         return [], []
     words = " ".join(escape_lucene(w) for w in wanted)
-    lucene = f'+ns:"{escape_lucene(ns.name)}"^0 +(name:({words}) former_names:({words}))'
+    lucene = f'+ns:"{escape_lucene(ns.name)}"^0 +(name:({words}) aliases:({words}) former_names:({words}))'
     rows = store.read("exact/find_names", ns=ns, lucene=lucene, limit=NAME_CANDIDATES, known_at=known_at)
     at = valid_at or utcnow()
-    pairs = [(r["key"], r["name"]) for r in rows]
+    pairs = [(r["key"], r["name"]) for r in rows] + [(r["key"], a) for r in rows for a in r["aliases"]]
     then = [(r["key"], f["name"]) for r in rows for f in r["former"] if at < f["until"]]
     later = [(r["key"], f["name"], r["name"], f["until"]) for r in rows for f in r["former"] if at >= f["until"]]
     named, similar = resolve(question, pairs + then)

@@ -123,6 +123,9 @@ class FactSpec:
                         check_text(self.reason, self.field("reason")), self.retract, self.listed, self.where)
 
 
+MAX_ALIASES = 50  # names an entity is also known by
+
+
 @dataclass(slots=True, unsafe_hash=True)  # hot in bulk writes: a frozen init costs ~5x; never mutated
 class EntitySpec:
     """One entity to create or merge (PUT): its attributes are asserted from `valid_from` (default now)."""
@@ -135,6 +138,7 @@ class EntitySpec:
     source: str | None = None
     reason: str | None = None
     where: str = ""
+    aliases: tuple[str, ...] | None = None  # None: kept; a list replaces them (a dropped one becomes a former name)
 
     def field(self, name: str) -> str:
         return f"{self.where}{name}"
@@ -146,6 +150,13 @@ class EntitySpec:
         check_key(self.key, self.field("key"))
         check_name(self.type, self.field("type"))
         check_text(self.name, self.field("name"))
+        if self.aliases is not None:
+            if isinstance(self.aliases, str) or not all(isinstance(a, str) and a.strip() for a in self.aliases):
+                raise InvalidInput.field(self.field("aliases"), "must be a list of non-empty names")
+            if len(self.aliases) > MAX_ALIASES:
+                raise InvalidInput.field(self.field("aliases"), f"at most {MAX_ALIASES} aliases", code="limit_exceeded")
+            for i, a in enumerate(self.aliases):
+                check_text(a, self.field(f"aliases.{i}"))
         if self.attributes is not None and not isinstance(self.attributes, Mapping):
             raise InvalidInput.field(self.field("attributes"), "must be an object of attribute -> value")
         out: list[FactSpec] = []
@@ -213,6 +224,7 @@ class EntityState:
     valid_at: datetime
     known_at: datetime | None
     facts: tuple[FactVersion, ...] = ()
+    aliases: tuple[str, ...] = ()
     many: frozenset[str] = frozenset()
     erased_at: datetime | None = None
     erased_by: str | None = None

@@ -130,15 +130,19 @@ def check_batch(size: int, limit: int, field: str = "facts") -> None:
 
 def put_entity(store: Store, ns: Namespace, *, key: str, type: str, name: str | None = None,
                attributes: Mapping[str, Any] | None = None, valid_from: datetime | None = None,
-               source: str | None = None, reason: str | None = None, now: datetime | None = None) -> EntityWrite:
+               source: str | None = None, reason: str | None = None, now: datetime | None = None,
+               aliases: Sequence[str] | None = None) -> EntityWrite:
     """Create the entity (`created`) or merge into it: the given attributes are asserted from `valid_from`
     (default now), the others are untouched. A list value asserts each element (many-valued only).
+    A new name keeps the old one as a former name (resolved as of before the rename); `aliases`, when
+    given, replace the entity's aliases (a dropped alias is kept as a former name likewise).
 
     Raises:
         Conflict: the key belongs to an erased entity (code entity_erased).
         InvalidInput, InvalidInterval: naming the field (`attributes.<name>.value`).
     """
-    spec = EntitySpec(key, type, name, attributes, valid_from, source, reason)
+    spec = EntitySpec(key, type, name, attributes, valid_from, source, reason,
+                      aliases=None if aliases is None else tuple(aliases))
     return put_entities(store, ns, entities=[spec], now=now, max_batch=1)[0]
 
 
@@ -173,7 +177,8 @@ def entities_unit(store: Store, ns: Namespace, entities: Sequence[EntitySpec],
         t0 = clock(now)
         rows = {r["key"]: r for r in tx.run("temporal/merge_entities", ns=ns, now=t0,
                                             names=sorted({s.attribute for s in ready}), entities=[
-            {"key": e.key, "id": uuid4().hex, "type": e.type, "name": e.name} for e in ordered])}
+            {"key": e.key, "id": uuid4().hex, "type": e.type, "name": e.name,
+             "aliases": None if e.aliases is None else list(dict.fromkeys(e.aliases))} for e in ordered])}
         for e in ordered:
             if rows[e.key]["erased_at"] is not None:
                 raise Conflict(f"entity {e.key!r} was erased; its key cannot be reused", code="entity_erased",

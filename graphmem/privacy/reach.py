@@ -52,7 +52,7 @@ REACH: dict[str, tuple[str, ...]] = {
     "WorkflowGroup": ("leader_task", "leader_actions", "leader", "key", "task_type", "merged_into"),
     "IdempotencyKey": ("response", "idem_key", "route"),
     "Attribute": ("value", "caption", "name"),
-    "Entity": ("name", "former_names", "attributes", "key", "id", "type"),
+    "Entity": ("name", "aliases", "former_names", "attributes", "key", "id", "type"),
     "Session": ("id", "last_turn"),
     "ImportMark": ("id", "source"),
     "AttributeDecl": ("name",),

@@ -92,3 +92,28 @@ def test_erased_old_names_resolve_no_more_and_other_tenants_never_see_them(clien
     assert "Lisbon" not in gone["context"] and "org-7" not in _reasons(gone)
     turn = client.get(f"{base}/turns/{note.json()['id']}")  # the application view: the copy of the old name
     assert turn.status_code == 404 or "Acme" not in (turn.json().get("text") or ""), turn.text
+
+
+def test_aliases_resolve_and_a_dropped_alias_is_kept_as_of_then(client: TestClient, ns: Namespace) -> None:
+    base = f"/v1/{ns.name}"
+    _put(client, base, "org-9", {"type": "company", "name": "Northwind Traders", "aliases": ["NWT", "Northwind"],
+                                 "attributes": {"account_manager": "Tom Berg"}, "valid_from": "2025-01-01T00:00:00Z"})
+    assert client.get(f"{base}/entities/org-9").json()["aliases"] == ["NWT", "Northwind"]
+    for question in ("Who is NWT's account manager?", "who manages northwind", "nwt account manager?"):
+        answer = _ask(client, base, question)
+        assert "Tom Berg" in answer["context"] and "org-9" in _reasons(answer), (question, answer["route"])
+    _put(client, base, "org-9", {"type": "company", "aliases": ["Northwind"]})  # NWT dropped today
+    assert client.get(f"{base}/entities/org-9").json()["aliases"] == ["Northwind"]
+    then = _ask(client, base, "Who was NWT's account manager last year?")
+    assert "org-9" in _reasons(then) and "Tom Berg" in then["context"]
+    today = _reasons(_ask(client, base, "Who is NWT's account manager?"))
+    assert "'NWT' was the name of org-9 (now Northwind Traders) until" in today, today
+    _put(client, base, "org-9", {"type": "company"})  # no aliases given: they stay
+    assert client.get(f"{base}/entities/org-9").json()["aliases"] == ["Northwind"]
+
+
+@pytest.mark.parametrize("aliases", [["", "x"], ["ok", 7], "NWT", ["x" * 2001]])
+def test_bad_aliases_are_refused_naming_the_field(client: TestClient, ns: Namespace, aliases: Any) -> None:
+    r = client.put(f"/v1/{ns.name}/entities/org-1", json={"type": "company", "aliases": aliases})
+    assert r.status_code == 422, r.text
+    assert "aliases" in r.text
