@@ -21,7 +21,9 @@ import random
 import time
 from contextlib import closing
 from datetime import datetime, timedelta, timezone
-from typing import Any
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from typing import Any, TypeVar
 from urllib.parse import quote, urlencode
 from uuid import uuid4
 
@@ -34,6 +36,7 @@ from graphmem.store import open_store, purge_namespace
 from graphmem.types import Namespace
 from graphmem_tools.bench.temporal import RestServer, pct
 
+F = TypeVar("F", bound=Callable[..., Any])
 UTC = timezone.utc
 BASE = datetime(2023, 1, 1, tzinfo=UTC)
 PLANS = ("basic", "silver", "gold", "platinum")
@@ -56,10 +59,11 @@ def plan_at(i: int, t: datetime) -> str:
     return [value for start, value in timeline(i) if start <= t][-1]
 
 
-def populate(store: Any, ns: Namespace, people: int, batch: int) -> None:
+def populate(store: Any, ns: Namespace, people: int, batch: int,
+             name: Callable[[int], str] = lambda i: f"Person {i}") -> None:
     for start in range(0, people, batch):
         put_entities(store, ns, max_batch=batch, entities=[
-            EntitySpec(f"C-{i}", "customer", f"Person {i}", valid_from=BASE,
+            EntitySpec(f"C-{i}", "customer", name(i), valid_from=BASE,
                        attributes={"phone": f"+44 20 7946 {i:04d}", "city": CITIES[i % len(CITIES)], "plan": "basic"})
             for i in range(start, min(people, start + batch))])
     changes = [FactSpec(f"C-{i}", "plan", value, valid_from=at)
@@ -90,82 +94,105 @@ def judge(values: list[Any], expected: str) -> tuple[bool, bool]:
     return expected in values, any(v != expected for v in values)
 
 
+def shared_options(fn: F) -> F:
+    """--questions, --batch, --seed, --keep: the options this bench shares with `bench name_recall`."""
+    for option in reversed([
+            click.option("--questions", "count", default=400, show_default=True,
+                         help="questions (half current, half as-of)"),
+            click.option("--batch", default=500, show_default=True),
+            click.option("--seed", default=7, show_default=True),
+            click.option("--keep", is_flag=True, help="keep the namespace for inspection")]):
+        fn = option(fn)
+    return fn
+
+
+@contextmanager
+def bench_namespace(store: Any, prefix: str, keep: bool) -> Iterator[Namespace]:
+    """A namespace of its own for one run, purged afterwards unless kept."""
+    ns = Namespace(f"{prefix}-{uuid4().hex[:8]}")
+    try:
+        yield ns
+    finally:
+        if keep:
+            click.echo(f"kept namespace {ns.name}")
+        else:
+            purge_namespace(store, ns.name)
+            click.echo(f"purged {ns.name}")
+
+
 @click.command()
 @click.option("--people", default=2000, show_default=True, help="customers in the namespace")
-@click.option("--questions", "count", default=400, show_default=True, help="questions (half current, half as-of)")
-@click.option("--batch", default=500, show_default=True)
-@click.option("--seed", default=7, show_default=True)
-@click.option("--keep", is_flag=True, help="keep the namespace for inspection")
+@shared_options
 def command(people: int, count: int, batch: int, seed: int, keep: bool) -> None:
     """p50/p99 of /recall on key questions vs the exact GET on the same questions, with correctness."""
     logging.getLogger("neo4j").setLevel(logging.ERROR)
     rng = random.Random(seed)
     settings = load_settings()
-    ns = Namespace(f"bench-keyrecall-{uuid4().hex[:8]}")
-    with open_store(settings) as store:
-        try:
-            started = time.perf_counter()
-            populate(store, ns, people, batch)
-            click.echo(f"namespace {ns.name}: {people:,} people populated in {time.perf_counter() - started:.1f}s")
-            now = datetime.now(UTC)
-            qs = questions(people, count, rng, now)
-            with RestServer(settings) as server, \
-                    closing(http.client.HTTPConnection("127.0.0.1", server.port)) as conn:
-                def call(method: str, path: str, body: dict[str, Any] | None = None) -> tuple[float, Any]:
-                    t0 = time.perf_counter()
-                    conn.request(method, path, body=None if body is None else json.dumps(body),
-                                 headers={"content-type": "application/json"} if body is not None else {})
-                    r = conn.getresponse()
-                    raw = r.read()
-                    elapsed = time.perf_counter() - t0
-                    assert r.status == 200, raw[:300]
-                    return elapsed, json.loads(raw)
+    with open_store(settings) as store, bench_namespace(store, "bench-keyrecall", keep) as ns:
+        started = time.perf_counter()
+        populate(store, ns, people, batch)
+        click.echo(f"namespace {ns.name}: {people:,} people populated in {time.perf_counter() - started:.1f}s")
+        report(measure(settings, ns, questions(people, count, rng, datetime.now(UTC))))
 
-                def get(i: int, at: datetime) -> tuple[float, list[Any]]:
-                    s, out = call("GET", f"/v1/{ns.name}/entities/{quote(f'C-{i}')}?"
-                                         + urlencode({"valid_at": at.isoformat()}))
-                    return s, [f["value"] for f in out["facts"] if f["attribute"] == "plan"]
 
-                def ask(q: str) -> tuple[float, list[Any], bool]:
-                    s, out = call("POST", f"/v1/{ns.name}/recall", {"query": q})
-                    fast = any(FAST in step["reason"] for step in out["route"])
-                    return s, [r.get("value") for r in out["results"] if r.get("attribute") == "plan"], fast
+Question = tuple[str, str, int, datetime]  # (kind, question, person, valid_at)
 
-                for kind, q, i, at in qs[:20]:  # warm both paths (plans, connections, the model)
-                    get(i, at)
-                    ask(q)
-                stats: dict[str, dict[str, list[float]]] = {}
-                for n, (kind, q, i, at) in enumerate(qs):
-                    expected = plan_at(i, at)
-                    order = ("get", "recall") if n % 2 == 0 else ("recall", "get")  # alternate who goes first
-                    for side in order:
-                        s = stats.setdefault(kind, {"get": [], "recall": [], "get_right": [], "get_stale": [],
-                                                    "recall_right": [], "recall_stale": [], "fast": []})
-                        if side == "get":
-                            seconds, values = get(i, at)
-                        else:
-                            seconds, values, fast = ask(q)
-                            s["fast"].append(float(fast))
-                        right, stale = judge(values, expected)
-                        s[side].append(seconds)
-                        s[f"{side}_right"].append(float(right))
-                        s[f"{side}_stale"].append(float(stale))
-            click.echo(f"{len(qs)} key questions, interleaved GET and /recall, one keep-alive connection each side")
-            for kind, s in stats.items():
-                g50, g99, r50, r99 = pct(s["get"], 50), pct(s["get"], 99), pct(s["recall"], 50), pct(s["recall"], 99)
-                click.echo(
-                    f"{kind:<8} n={len(s['get'])}: GET p50 {g50:.2f} ms p99 {g99:.2f} ms | /recall p50 {r50:.2f} ms "
-                    f"p99 {r99:.2f} ms | ratio p50 {r50 / g50:.2f}x p99 {r99 / g99:.2f}x")
-                click.echo(
-                    f"{'':<8} right: GET {_share(s['get_right'])} /recall {_share(s['recall_right'])} | stale: GET "
-                    f"{_share(s['get_stale'])} /recall {_share(s['recall_stale'])} | /recall fast path "
-                    f"{_share(s['fast'])}")
-        finally:
-            if keep:
-                click.echo(f"kept namespace {ns.name}")
-            else:
-                purge_namespace(store, ns.name)
-                click.echo(f"purged {ns.name}")
+
+def measure(settings: Any, ns: Namespace, qs: Sequence[Question]) -> dict[str, dict[str, list[float]]]:
+    """Each question through GET (person i's entity at valid_at) and /recall, interleaved, alternating who
+    goes first, over one keep-alive connection to `graphmem serve` in its own process; times and judgements."""
+    stats: dict[str, dict[str, list[float]]] = {}
+    with RestServer(settings) as server, closing(http.client.HTTPConnection("127.0.0.1", server.port)) as conn:
+        def call(method: str, path: str, body: dict[str, Any] | None = None) -> tuple[float, Any]:
+            t0 = time.perf_counter()
+            conn.request(method, path, body=None if body is None else json.dumps(body),
+                         headers={"content-type": "application/json"} if body is not None else {})
+            r = conn.getresponse()
+            raw = r.read()
+            elapsed = time.perf_counter() - t0
+            assert r.status == 200, raw[:300]
+            return elapsed, json.loads(raw)
+
+        def get(i: int, at: datetime) -> tuple[float, list[Any]]:
+            s, out = call("GET", f"/v1/{ns.name}/entities/{quote(f'C-{i}')}?" + urlencode({"valid_at": at.isoformat()}))
+            return s, [f["value"] for f in out["facts"] if f["attribute"] == "plan"]
+
+        def ask(q: str) -> tuple[float, list[Any], bool]:
+            s, out = call("POST", f"/v1/{ns.name}/recall", {"query": q})
+            fast = any(FAST in step["reason"] for step in out["route"])
+            return s, [r.get("value") for r in out["results"] if r.get("attribute") == "plan"], fast
+
+        for kind, q, i, at in qs[:20]:  # warm both paths (plans, connections, the model)
+            get(i, at)
+            ask(q)
+        for n, (kind, q, i, at) in enumerate(qs):
+            expected = plan_at(i, at)
+            for side in (("get", "recall") if n % 2 == 0 else ("recall", "get")):  # alternate who goes first
+                s = stats.setdefault(kind, {"get": [], "recall": [], "get_right": [], "get_stale": [],
+                                            "recall_right": [], "recall_stale": [], "fast": []})
+                if side == "get":
+                    seconds, values = get(i, at)
+                else:
+                    seconds, values, fast = ask(q)
+                    s["fast"].append(float(fast))
+                right, stale = judge(values, expected)
+                s[side].append(seconds)
+                s[f"{side}_right"].append(float(right))
+                s[f"{side}_stale"].append(float(stale))
+    return stats
+
+
+def report(stats: dict[str, dict[str, list[float]]], what: str = "key questions") -> None:
+    click.echo(f"{sum(len(s['get']) for s in stats.values())} {what}, interleaved GET and /recall, one keep-alive "
+               "connection each side")
+    for kind, s in stats.items():
+        g50, g99, r50, r99 = pct(s["get"], 50), pct(s["get"], 99), pct(s["recall"], 50), pct(s["recall"], 99)
+        click.echo(
+            f"{kind:<8} n={len(s['get'])}: GET p50 {g50:.2f} ms p99 {g99:.2f} ms | /recall p50 {r50:.2f} ms "
+            f"p99 {r99:.2f} ms | ratio p50 {r50 / g50:.2f}x p99 {r99 / g99:.2f}x")
+        click.echo(
+            f"{'':<8} right: GET {_share(s['get_right'])} /recall {_share(s['recall_right'])} | stale: GET "
+            f"{_share(s['get_stale'])} /recall {_share(s['recall_stale'])} | /recall fast path {_share(s['fast'])}")
 
 
 def _share(flags: list[float]) -> str:
