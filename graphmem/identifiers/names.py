@@ -47,6 +47,10 @@ class Word:
     folded: str
 
 
+#: runs of word characters joined by "-", "/", "_" or "." (an identifier when one of them holds a digit)
+_GLUED = re.compile(r"\w+(?:[-/_.]\w+)+")
+
+
 def words(text: str) -> list[Word]:
     """The words of `text`, each span without its possessive 's (so that a name can be replaced in place)."""
     out = []
@@ -132,7 +136,10 @@ def resolve(question: str, entities: Iterable[tuple[str, str | None]],
         full.setdefault(frozenset(toks), []).append((key, name))
         for t in set(toks):
             by_token.setdefault(t, []).append((key, name))
-    ws = [w for w in words(question) if w.folded]
+    glued = {i for m in _GLUED.finditer(question) if any(c.isdigit() for c in m.group())
+             for i in range(m.start(), m.end())}
+    # a word inside an identifier ("C-17", "ORD-2024-001") is never a name, nor part of one
+    ws = [w for w in words(question) if w.folded and w.start not in glued]
     named: list[Named] = []
     similar: list[Similar] = []
     i = 0
@@ -152,7 +159,7 @@ def resolve(question: str, entities: Iterable[tuple[str, str | None]],
         if found is None:
             t = ws[i].folded
             holders = by_token.get(t, [])
-            if holders and t not in COMMON and len(t) >= 2:
+            if holders and t not in COMMON and len(t) >= 2 and not t.isdigit():
                 near = _near_miss(ws, i, holders, tokens_of)
                 if near is not None:
                     similar.append(near)

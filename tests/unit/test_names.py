@@ -86,3 +86,16 @@ def test_each_full_name_resolves_to_every_holder_and_only_them(people: list[tupl
     assert sorted(named[0].keys) == holders
     assert len(set(named[0].keys)) == len(named[0].keys)
     assert named[0].ambiguous == (len(holders) > 1)
+
+
+@pytest.mark.parametrize("question, people, expected", [
+    ("what is the plan of customer C-17?", [("C-17", "Person 17")], []),  # "17" is the key's, not the name's
+    ("what was C-17's plan on 3 March 2024?", [("C-17", "Person 17")], []),
+    ("Where is Jean-Luc Picard now?", [("p-1", "Jean-Luc Picard")], [("Jean-Luc Picard", ("p-1",), True)]),
+    ("Order ORD-2024-001 for Tom Berg", [("c-2", "Tom Berg"), ("x-1", "Ord")], [("Tom Berg", ("c-2",), True)]),
+    ("what does 17 mean", [("C-17", "Person 17")], []),  # a lone number is no name
+])
+def test_words_inside_identifiers_and_lone_numbers_are_no_names(question: str, people: list[tuple[str, str]],
+                                                                expected: list[tuple[str, tuple[str, ...], bool]]) -> None:
+    named, _ = resolve(question, people)
+    assert [(n.text, n.keys, n.full) for n in named] == expected
