@@ -2,8 +2,8 @@
 same entity (issue 31: the name question should cost at most 1.5x the GET).
 
 Like `bench key_recall` (its population, its server, its interleaved measurement), but every customer has a
-full name of its own ("Tavor Melin") and the questions name it the way people do: "what is Tavor Melin's
-plan?", "what plan was tavor melin on on 3 March 2024?", "Which plan does Mr. Melin have?" is not asked (a
+full name of its own ("Rivor Melina") and the questions name it the way people do: "what is Rivor Melina's
+plan?", "what plan was rivor melina on on 3 March 2024?", "Which plan does Mr. Melina have?" is not asked (a
 surname that dozens share is ambiguous by design). Per size (`--people 2000,20000`) it prints GET and /recall
 p50/p99, their ratio, and right / stale shares of each side. The namespaces are purged unless --keep.
 """
@@ -39,9 +39,11 @@ CODAS = ("vor", "lin", "ran", "dek", "mus", "tov", "zar", "pel", "gan", "rik", "
 
 
 def full_name(i: int) -> str:
-    """A unique made-up full name per person: 600 first names x 600 surnames."""
+    """A unique made-up full name per person: 600 first names x 600 surnames. Surnames end in "a", first
+    names never do: no two people hold the same words in another order (Zhang Wei / Wei Zhang would be one
+    name to recall, read as ambiguous)."""
     first, last = i % 600, (i // 600 + i * 7) % 600
-    return (ONSETS[first % 30] + CODAS[first // 30 % 20]) + " " + (ONSETS[last // 20 % 30] + CODAS[last % 20]).capitalize()
+    return f"{ONSETS[first % 30]}{CODAS[first // 30 % 20]} {ONSETS[last // 20 % 30]}{CODAS[last % 20]}a"
 
 
 def questions(people: int, count: int, rng: random.Random, now: datetime) -> list[Question]:
