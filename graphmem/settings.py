@@ -86,8 +86,8 @@ class Settings(BaseSettings):
     # mentions and recall alike; read from the environment by graphmem.identifiers (README "Identifiers")
     phone_region: str = "US"
     # How 03/04/2025 and 03-04-2025 are read in questions: mdy, dmy, or auto (the locale's country; without
-    # one, slashes month first and dashes day first); read from the environment by
-    # graphmem.recall.timephrases.dates (README "Time phrases")
+    # one, slashes month first and dashes day first); validated here, read from the process environment by
+    # graphmem.recall.timephrases.dates, as the identifier patterns are (not from .env or the TOML file)
     date_order: Literal["auto", "mdy", "dmy"] = "auto"
     # the embedding model (graphmem.embedding.models): all-MiniLM-L6-v2 (bundled, the default), its int8
     # form all-MiniLM-L6-v2+int8, a sentence-transformers name in the local cache, or a folder
@@ -123,6 +123,11 @@ class Settings(BaseSettings):
             return check_region(v)
         except ConfigError as exc:
             raise ValueError(str(exc)) from exc
+
+    @field_validator("date_order", mode="before")
+    @classmethod
+    def _order(cls, v: object) -> object:
+        return v.strip().lower() if isinstance(v, str) else v
 
     @field_validator("log_level")
     @classmethod

@@ -3,4 +3,4 @@
 MATCH (w:Workflow) WHERE w[$source] IS NOT NULL AND w[$target] IS NULL
 RETURN elementId(w) AS id, coalesce(w.examples, []) AS examples, coalesce(w.name, '') AS name,
        coalesce(w.actions, []) AS actions
-LIMIT $batch
+SKIP $skip LIMIT $batch  // $skip: rows a pass could not write (changed meanwhile) stay first

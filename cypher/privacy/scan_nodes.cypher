@@ -52,5 +52,6 @@ WITH n, [p IN props WHERE any(v IN p.values WHERE
            OR ($digits_pattern IS NOT NULL AND v =~ $digits_pattern))] AS hits
 WHERE size(hits) > 0
 WITH n, collect([h IN hits | h.name]) AS found
-RETURN elementId(n) AS id, labels(n) AS labels, n {.*, embedding: null, embedding_b: null, leader_embedding: null, leader_embedding_b: null} AS props,
+RETURN elementId(n) AS id, labels(n) AS labels, n {.*, embedding: null, embedding_b: null, leader_embedding: null, leader_embedding_b: null,
+                                                         type_embedding: null, type_embedding_b: null} AS props,
        reduce(all = [], names IN found | all + [x IN names WHERE NOT x IN all]) AS names

@@ -20,6 +20,7 @@ from __future__ import annotations
 import logging
 import threading
 import time
+from datetime import datetime, timezone
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -102,15 +103,15 @@ def _written_row(kind: str, row: Row, vector: list[float]) -> dict[str, Any]:
 def fill(store: Store, embedder: Embedder, source: str, target: str, *, batch: int = BATCH,
          progress: Callable[[str, int], None] | None = None, stop: threading.Event | None = None) -> dict[str, int]:
     """Embed, with `embedder`, every vector of the source slot missing in the target slot; per kind, the
-    vectors written. Stops early when `stop` is set; a batch whose every row changed meanwhile is read
-    again, twice at most in a row (a node that can never be written is reported as left, not looped on)."""
+    vectors written. Stops early when `stop` is set. A row not written (it changed between the read and the
+    write) stays at the front of the scan: the next reads skip past it, and a later pass reads it again."""
     params = slot_params(source, target)
     written = dict.fromkeys(KINDS, 0)
     for kind in KINDS:
-        idle = 0
-        while idle < 2 and not (stop is not None and stop.is_set()):
+        skip = 0
+        while not (stop is not None and stop.is_set()):
             read, write = STATEMENTS[kind]
-            rows = store.read(read, batch=batch, **params)
+            rows = store.read(read, batch=batch, skip=skip, **params)
             if not rows:
                 break
             texts = [_texts(kind, r) for r in rows]
@@ -124,7 +125,7 @@ def fill(store: Store, embedder: Embedder, source: str, target: str, *, batch: i
                     out.append(_written_row(kind, r, centroid(own) if kind in CENTROIDS else own[0]))
             done = int(store.write_one(write, rows=out, **params)[0]["written"]) if out else 0
             written[kind] += done
-            idle = idle + 1 if done == 0 else 0
+            skip += len(rows) - done
             if progress is not None and done:
                 progress(kind, done)
     return written
@@ -146,7 +147,9 @@ def move(store: Store, choice: ModelChoice, *, batch: int = BATCH, swap: bool = 
     current = recorded_model(store)
     if current is None:
         raise ConfigError("this store records no embedding model yet: start graphmem on it once first")
-    if current.name == choice.name and current.next_name is None:
+    if current.name == choice.name:  # already there; a move elsewhere in progress is given up
+        if current.next_name is not None:
+            cancel_move(store)
         return MoveReport(current.slot, current.slot)
     source, target = current.slot, other_slot(current.slot)
     embedder = get_embedder(choice)
@@ -196,12 +199,28 @@ def catch_up(store: Store) -> dict[str, int]:
     return done
 
 
+CATCH_UP_EVERY = 30.0  # seconds between catch-ups while processes on the previous model may still run
+CATCH_UP_WINDOW = 3600.0  # for this long after a swap (restart them within it)
+
+
 def start_catch_up(store: Store) -> threading.Thread:
+    """`catch_up` at start, then every CATCH_UP_EVERY seconds for CATCH_UP_WINDOW after the last swap: a
+    process still on the previous model writes its slot, and its rewrites drop this slot's vector."""
+    stop = threading.Event()
+    store.on_close(stop.set)
+
     def run() -> None:
-        try:
-            catch_up(store)
-        except Exception as exc:  # noqa: BLE001 - a start-up chore: the next start tries again
-            log.warning("embedding catch-up failed (%s: %s); the next start tries again", type(exc).__name__, exc)
+        while not stop.is_set():
+            try:
+                catch_up(store)
+                record = recorded_model(store)
+            except Exception as exc:  # noqa: BLE001 - a background chore: the next round or start tries again
+                log.warning("embedding catch-up failed (%s: %s)", type(exc).__name__, exc)
+                record = None
+            swapped = record.swapped_at if record is not None else None
+            if swapped is None or (datetime.now(timezone.utc) - swapped).total_seconds() > CATCH_UP_WINDOW:
+                return
+            stop.wait(CATCH_UP_EVERY)
 
     thread = threading.Thread(target=run, name="graphmem-reembed-catch-up", daemon=True)
     thread.start()

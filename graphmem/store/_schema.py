@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from datetime import datetime
 from typing import TYPE_CHECKING
 
 from graphmem.embedding.models import BUNDLED, BUNDLED_DIMENSIONS
@@ -57,7 +58,10 @@ def check_embedding_model(store: Store, check_model: bool = True) -> RecordedMod
     from graphmem.embedding import get_embedder, model_choice
 
     choice = model_choice(store.settings)
-    model = settle_model(store, choice.name, lambda: choice.known_dimensions or get_embedder(choice).dimension)
+    # before the record, graphmem ran the bundled model or the one GRAPHMEM_MODEL_PATH named
+    legacy = choice.name if store.settings.embed_model is None and store.settings.model_path else BUNDLED
+    model = settle_model(store, choice.name, lambda: choice.known_dimensions or get_embedder(choice).dimension,
+                         legacy=legacy)
     if check_model:
         refuse_other_model(model, choice.name)
     store.vectors = vector_slot(model.slot)
@@ -87,12 +91,13 @@ class RecordedModel:
     slot: str = "a"  # where its vectors are (`_values.VECTOR_SLOTS`)
     next_name: str | None = None  # a move to this model is in progress (`graphmem reembed`)
     next_dimensions: int | None = None
+    swapped_at: datetime | None = None  # the last move's swap
 
     @classmethod
     def from_row(cls, row: Row) -> RecordedModel:
         nd = row.get("next_dimensions")
         return cls(row["name"], int(row["dimensions"]), row.get("slot") or "a", row.get("next_name"),
-                   None if nd is None else int(nd))
+                   None if nd is None else int(nd), row.get("swapped_at"))
 
 
 def recorded_model(store: Store) -> RecordedModel | None:
@@ -107,15 +112,20 @@ def use_recorded_slot(store: Store) -> RecordedModel | None:
     return found
 
 
-def settle_model(store: Store, name: str, dimensions: Callable[[], int]) -> RecordedModel:
+def settle_model(store: Store, name: str, dimensions: Callable[[], int], *, legacy: str = BUNDLED) -> RecordedModel:
     """The recorded model, recording `name` first on an empty store (`dimensions` is only called then:
-    it may load the model). Two processes starting at once record one of them (MERGE on a unique key)."""
+    it may load the model). Two processes starting at once record one of them (MERGE on a unique key).
+    A store written before the record (vector indexes, no record) is recorded as `legacy`, the model this
+    process would have run then (the bundled one, or GRAPHMEM_MODEL_PATH's), when its size fits the indexes;
+    else as the bundled model."""
     found = recorded_model(store)
     if found is not None:
         return found
-    legacy = {r["name"]: r["dimensions"] for r in store.read("embedding/vector_indexes")}
-    if legacy:  # written before the record: by the bundled model, the only one graphmem ran then
-        name, size = BUNDLED, int(next(iter(legacy.values())) or BUNDLED_DIMENSIONS)
+    sizes = [int(r["dimensions"] or BUNDLED_DIMENSIONS) for r in store.read("embedding/vector_indexes")]
+    if sizes:
+        size = sizes[0]
+        if legacy == BUNDLED or (legacy == name and dimensions() != size):
+            name = BUNDLED
     else:
         size = dimensions()
     rows = store.write_one("embedding/record_model", model=name, dimensions=size)

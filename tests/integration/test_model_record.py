@@ -46,6 +46,22 @@ def test_a_store_from_before_the_record_is_recorded_as_the_bundled_model(store: 
     assert recorded_model(store) is not None
 
 
+def test_a_store_from_before_the_record_keeps_the_model_path_it_ran(store: Store) -> None:
+    """GRAPHMEM_MODEL_PATH named another 384-d model before the record existed: that one is recorded, not
+    the bundled one (a model of another size could not have written these indexes: the bundled one is)."""
+    store.autocommit("embedding/forget_model")
+    try:
+        got = settle_model(store, "/models/my-minilm", lambda: 384, legacy="/models/my-minilm")
+        assert (got.name, got.dimensions) == ("/models/my-minilm", 384)
+        store.autocommit("embedding/forget_model")
+        got = settle_model(store, "/models/big", lambda: 768, legacy="/models/big")
+        assert (got.name, got.dimensions) == ("all-MiniLM-L6-v2", 384)
+    finally:
+        store.autocommit("embedding/forget_model")
+        apply_schema(store)
+    assert recorded_model(store).name == "all-MiniLM-L6-v2"  # type: ignore[union-attr]
+
+
 def test_another_model_is_refused_by_the_library(store: Store) -> None:
     other = Store(store.settings.model_copy(update={"embed_model": OTHER}), store.uri, store.auth)
     try:

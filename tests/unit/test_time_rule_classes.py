@@ -105,3 +105,16 @@ def test_counts_back_in_other_words(order: pytest.MonkeyPatch, question: str, sa
     got, want = resolve(question, now=NOW), resolve(same_as, now=NOW)
     assert got is not None and want is not None
     assert (got.kind, got.start, got.end, got.at) == (want.kind, want.start, want.end, want.at)
+
+
+@pytest.mark.parametrize(("question", "same_as"), [
+    ("who was late on Monday?", "who was there on Monday?"),
+    ("I was late 2 days ago", "I was there 2 days ago"),
+    ("Which invoices were paid late in March?", "Which invoices were paid in March?"),
+    ("she called late yesterday", "she called yesterday"),
+    ("the delivery came early last week", "the delivery came last week"),
+])
+def test_late_as_a_word_of_its_own_is_no_third(order: pytest.MonkeyPatch, question: str, same_as: str) -> None:
+    got, want = resolve(question, now=NOW), resolve(same_as, now=NOW)
+    assert got is not None and want is not None
+    assert (got.kind, got.start, got.end, got.at) == (want.kind, want.start, want.end, want.at)

@@ -63,8 +63,10 @@ _CONNECT = re.compile(r"\s*(?:and|to|until|till|through|thru|-|–|到|至|et|au
 _LEAD = re.compile(r"(?:\b(?:in|on|at|during|between|from|of|for|en|im|am|el|le)|从|在)\s*$")
 _CLOCK_GAP = re.compile(r"\s*(?:on|,)?\s*")
 _TICK = timedelta(microseconds=1)
-#: a third of the period after it: "early 2025", "mid-March", "in late last year"
-_THIRD = re.compile(r"\b(early|mid|late)(?:-|\s+)(?:in\s+)?$")
+#: a third of the period right after it: "early 2025", "mid-March", "late last year" (of a month or longer:
+#: "late on Monday", "late 2 days ago" and "paid late in March" use "late" as a word of their own)
+_THIRD = re.compile(r"\b(early|mid|late)(?:-|\s+)$")
+_THIRDS_OF = timedelta(days=28)
 #: a part of the period after it: "at the start of 2025", "the middle of March", "end of last year"
 _PART = re.compile(r"(?:\b(?:at|in|by|around|towards?)\s+)?(?:the\s+|the\s+very\s+)?\b(start|beginning|middle|end)\s+of\s*(?:the\s+)?$")
 
@@ -129,8 +131,8 @@ def _range(first: Atom, second: Atom) -> tuple[datetime, datetime] | None:
 
 
 def _third(start: datetime, end: datetime, which: str) -> tuple[datetime, datetime]:
-    """Early, mid or late in a period: a year by four months, a month by ten days (the 21st to its end),
-    anything else by thirds of whole days."""
+    """Early, mid or late in a period (a month or longer): a year by four months, a month by ten days (the
+    21st to its end), anything else (a quarter, a season) by thirds of whole days."""
     index = {"early": 0, "mid": 1, "late": 2}[which]
     if start.month == 1 and start.day == 1 and end == start.replace(year=start.year + 1):
         bounds = [start, add_months(start, 4), add_months(start, 8), end]
@@ -164,7 +166,7 @@ def resolve(question: str, *, now: datetime, mask: Iterable[tuple[int, int]] = (
     week_of = _WEEK_OF.search(text, 0, a.s)
     if week_of is not None:
         a = a._replace(s=week_of.start(), start=period(a.start, "week")[0], end=period(a.start, "week")[1])
-    if a.end is not None and (third := _THIRD.search(text, 0, a.s)) is not None:
+    if a.end is not None and a.end - a.start >= _THIRDS_OF and (third := _THIRD.search(text, 0, a.s)) is not None:
         part_start, part_end = _third(a.start, a.end, third[1])
         a = a._replace(s=third.start(), start=part_start, end=part_end, at=None)
     if (known := _KNOWN.search(text, 0, a.s)) is not None:
