@@ -1,5 +1,8 @@
 // A move between vector slots (graphmem.channels.reembed): how many vectors of each kind are in the source
 // slot and not yet in the target one. Database-wide, like the vector indexes and the model record.
+// view-exempt(t): a move re-embeds every stored vector, hidden records' too (the audit view still reads them)
+// view-exempt(m): a move re-embeds every stored vector, hidden records' too (the audit view still reads them)
+// view-exempt(w): a move re-embeds every stored vector, hidden records' too (the audit view still reads them)
 CALL () { MATCH (t:Turn) WHERE t[$source] IS NOT NULL AND t[$target] IS NULL AND t.text IS NOT NULL
           RETURN count(t) AS turns }
 CALL () { MATCH (m:Summary) WHERE m[$source] IS NOT NULL AND m[$target] IS NULL RETURN count(m) AS summaries }
