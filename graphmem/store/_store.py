@@ -46,9 +46,11 @@ class Store:
         self.auth = auth
         self.circuit = Circuit(settings.neo4j_probe_interval)
         self._driver = open_driver(uri, auth, settings)
-        #: the vector slot's names every statement gets (`_values.vector_slot`); set from the store's record
+        #: the vector slot's names the statements that take them get (`_values.vector_slot`); set from the record
         #: of its model when the schema is applied or the store is opened (`_schema.check_embedding_model`)
         self.vectors: dict[str, str] = vector_slot("a")
+        #: the statements that name a vector slot: only they are sent its names (every statement runs often)
+        self._takes_vectors = frozenset(n for n, q in self._q.items() if "$vec_" in q)
 
     # --- running statements -------------------------------------------------------------
     def query_text(self, name: str) -> LiteralString:
@@ -95,7 +97,7 @@ class Store:
     def read(self, name: str, **params: Any) -> list[Row]:
         """One read statement, auto-committed in a read session (routed to a reader in a cluster) and
         retried with jittered back-off on retryable errors (see `_attempts`)."""
-        text, given = self.query_text(name), _params(params, self.vectors)
+        text, given = self.query_text(name), _params(params, self._vectors_for(name))
         started = time.perf_counter()
 
         def once() -> list[Any]:
@@ -110,7 +112,7 @@ class Store:
         """Several reads in one transaction, so they see one snapshot."""
         def once() -> T:
             with self._session(default_access_mode=neo4j.READ_ACCESS) as session:
-                return session.execute_read(lambda tx: work(Tx(tx, self._q, self.vectors)))
+                return session.execute_read(lambda tx: work(Tx(tx, self._q, self.vectors, self._takes_vectors)))
         return self._attempts("read transaction", once)
 
     def write(self, work: Callable[[Tx], T], *, marks: tuple[Mark, ...] | None = None,
@@ -123,7 +125,7 @@ class Store:
         carriers = (bookmarks.current(),) if along is None else along
 
         def unit(tx: ManagedTransaction) -> T:
-            t = Tx(tx, self._q, self.vectors)
+            t = Tx(tx, self._q, self.vectors, self._takes_vectors)
             for mark in first:
                 mark(t)
             return work(t)
@@ -144,7 +146,10 @@ class Store:
         """Statements that manage their own transactions (schema, `CALL {} IN TRANSACTIONS`): writes."""
         text, carriers = self.query_text(name), (bookmarks.current(),)
         return self._attempts(f"autocommit {name}", lambda: self._writing(  # not a unit that may run twice
-            carriers, lambda s: _rows(list(s.run(text, _params(params, self.vectors))))), retry=False)
+            carriers, lambda s: _rows(list(s.run(text, _params(params, self._vectors_for(name)))))), retry=False)
+
+    def _vectors_for(self, name: str) -> dict[str, str] | None:
+        return self.vectors if name in self._takes_vectors else None
 
     def names(self, prefix: str) -> list[str]:
         return sorted(n for n in self._q if n.startswith(prefix))

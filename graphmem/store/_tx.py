@@ -16,12 +16,12 @@ class Tx:
     """A managed transaction that runs named statements. Handed to write functions."""
 
     def __init__(self, tx: ManagedTransaction, queries: Mapping[str, LiteralString],
-                 vectors: Mapping[str, str] | None = None) -> None:
-        self._tx, self._q, self._vectors = tx, queries, vectors
+                 vectors: Mapping[str, str] | None = None, takes_vectors: frozenset[str] = frozenset()) -> None:
+        self._tx, self._q, self._vectors, self._takes = tx, queries, vectors, takes_vectors
 
     def run(self, name: str, **params: Any) -> list[Row]:
         started = time.perf_counter()
-        result = self._tx.run(self._q[name], _params(params, self._vectors))
+        result = self._tx.run(self._q[name], _params(params, self._vectors if name in self._takes else None))
         rows = _rows(list(result))
         metrics.observe_query(name, time.perf_counter() - started)
         return rows
