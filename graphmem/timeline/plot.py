@@ -109,7 +109,12 @@ def draw(key: str, versions: Sequence[Drawn], *, now: datetime, erased_at: datet
     x0, x1, y0, y1 = _bounds(versions, now, erased_at)
     colours = matplotlib.colormaps["tab10"]
     with rc_context({"svg.fonttype": "none", "svg.hashsalt": "graphmem", "font.size": 8}):
-        fig = Figure(figsize=(9, 1.2 + 2.4 * len(names)), layout="constrained")
+        height = 1.2 + 2.4 * len(names)
+        fig = Figure(figsize=(9, height))
+        # fixed margins in inches: matplotlib's constrained layout measured every tick label of every
+        # lane and took two thirds of the drawing time (0.9 of 1.4 s for six attributes)
+        fig.subplots_adjust(left=1.3 / 9, right=1 - 0.2 / 9, top=1 - 0.75 / height, bottom=0.6 / height,
+                            hspace=0.45 * len(names) / max(len(names) - 1, 1) / 2.4 if len(names) > 1 else 0.2)
         axes = fig.subplots(len(names), 1, squeeze=False, sharex=True)[:, 0]
         for ax, name in zip(axes, names):
             lane = [v for v in versions if v.attribute == name]
@@ -132,18 +137,22 @@ def draw(key: str, versions: Sequence[Drawn], *, now: datetime, erased_at: datet
                 ax.axhline(_num(erased_at), color="crimson", linewidth=1.5)
                 ax.text(_num(x0), _num(erased_at), " erased", color="crimson",
                         va="bottom", fontsize=7)
-            ax.set_title(name, loc="left", fontsize=9)
+            # a text, not set_title: placing a title measures the axes' tick labels on every draw
+            ax.text(0, 1.02, name, transform=ax.transAxes, fontsize=9, va="bottom")
             ax.set_ylabel("transaction time")
             ax.set_xlim(_num(x0), _num(x1))
             ax.set_ylim(_num(y0), _num(y1))
             ax.yaxis_date()
             ax.xaxis_date()
+            for axis in (ax.xaxis, ax.yaxis):  # few ticks: each one is a costly artist
+                axis.set_major_locator(mdates.AutoDateLocator(minticks=3, maxticks=7))
             ax.grid(True, linewidth=0.3, alpha=0.5)
         axes[-1].set_xlabel("valid time (open intervals run to the edge)")
         fig.legend(handles=[Patch(facecolor="lightgrey", edgecolor="black", hatch=s["hatch"],
                                   linestyle=s["linestyle"], label=k) for k, s in _STYLE.items()],
-                   loc="outside upper right", ncols=4, fontsize=7)
-        fig.suptitle(title or f"{key}: versions, valid time × transaction time", fontsize=10)
+                   loc="upper right", bbox_to_anchor=(1 - 0.2 / 9, 1 - 0.3 / height), ncols=4, fontsize=7)
+        fig.suptitle(title or f"{key}: versions, valid time × transaction time", fontsize=10, x=1.3 / 9,
+                     y=1 - 0.1 / height, ha="left", va="top")
         out = io.BytesIO()
         fig.savefig(out, format=fmt, metadata={"Date": None} if fmt == "svg" else None)
     return out.getvalue()

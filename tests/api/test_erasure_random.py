@@ -4,8 +4,8 @@ untyped groups with the workflows induced from them, idempotent writes); erasure
 interleaved with writes, and after each every read route in every view is called. No answer 5xx, no
 spelling of an erased person in an application answer, none anywhere after the purge.
 
-The same examples run longer with `graphmem check erasure --examples N` (each takes some 20 s on two
-cores: the real model embeds every turn, search and recall). Seeds here alternate inline and background
+The same examples run longer with `graphmem check erasure --examples N` (each takes 6-8 s on two
+cores: the real model embeds every turn, search and recall, and every view draws a timeline). Seeds here alternate inline and background
 turn embeddings. A failure prints its seed; `graphmem check erasure --seed S --examples 1` replays it."""
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from graphmem_tools.checks.erasure import Failure, run_example, served
 
 pytestmark = pytest.mark.neo4j
 
-EXAMPLES = int(os.environ.get("GRAPHMEM_ERASURE_EXAMPLES", "12"))
+EXAMPLES = int(os.environ.get("GRAPHMEM_ERASURE_EXAMPLES", "24"))
 
 
 @pytest.mark.parametrize("mode", ["inline", "background"])
