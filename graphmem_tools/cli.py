@@ -11,6 +11,7 @@ import json
 import logging
 import pkgutil
 import time
+from pathlib import Path
 from typing import Any, Literal
 
 import click
@@ -95,6 +96,43 @@ def db_logs(lines: int) -> None:
     from graphmem.localdb import LocalNeo4j
 
     click.echo(LocalNeo4j(settings()).log_tail(lines))
+
+
+@db.command("backup")
+@click.argument("path", type=click.Path(dir_okay=True, path_type=Path))
+@click.option("--force", is_flag=True, help="overwrite an existing file")
+@friendly
+def db_backup(path: Path, force: bool) -> None:
+    """Dump the managed store to PATH with Neo4j's own tool (a folder gets graphmem-neo4j.dump). The server
+    stops for the dump and starts again; a server you run yourself is backed up with its own tools (README)."""
+    from graphmem.localdb import LocalNeo4j
+
+    _managed_only("backup")
+    started = time.monotonic()
+    out = LocalNeo4j(settings()).backup(path, force=force)
+    click.echo(f"backed up to {out} ({out.stat().st_size / 1e6:.1f} MB) in {time.monotonic() - started:.1f}s")
+
+
+@db.command("restore")
+@click.argument("path", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.option("--force", is_flag=True, help="replace the store that exists (what it holds now is lost)")
+@friendly
+def db_restore(path: Path, force: bool) -> None:
+    """Load a dump made by `graphmem db backup` in place of the managed store. The server stops for the load
+    and starts again when it was running."""
+    from graphmem.localdb import LocalNeo4j
+
+    _managed_only("restore")
+    started = time.monotonic()
+    LocalNeo4j(settings()).restore(path, force=force)
+    click.echo(f"restored {path} in {time.monotonic() - started:.1f}s")
+
+
+def _managed_only(what: str) -> None:
+    if not settings().managed:
+        raise click.ClickException(
+            f"NEO4J_URI is set: `graphmem db {what}` works on the managed Neo4j only. Back up a server you run with "
+            "`neo4j-admin database dump` (or your cloud's snapshots); see the README, \"Backup and restore\".")
 
 
 # --- schema ---------------------------------------------------------------------------------

@@ -315,6 +315,18 @@ class LocalNeo4j:
         self.state_file.unlink(missing_ok=True)
         return True
 
+    def backup(self, path: Path, *, force: bool = False) -> Path:
+        """Dump the store to a file with Neo4j's own tool (the server stops meanwhile; see `_dump`)."""
+        from graphmem.localdb._dump import backup
+
+        return backup(self, path, force=force)
+
+    def restore(self, path: Path, *, force: bool = False) -> None:
+        """Load a dump made by `backup` in place of the store (refused over an existing one unless `force`)."""
+        from graphmem.localdb._dump import restore
+
+        restore(self, path, force=force)
+
     def status(self) -> dict[str, object]:
         info = self.running()
         out: dict[str, object] = {

@@ -145,7 +145,7 @@ def draw(key: str, versions: Sequence[Drawn], *, now: datetime, erased_at: datet
             ax.yaxis_date()
             ax.xaxis_date()
             for axis in (ax.xaxis, ax.yaxis):  # few ticks: each one is a costly artist
-                axis.set_major_locator(mdates.AutoDateLocator(minticks=3, maxticks=7))
+                axis.set_major_locator(mdates.AutoDateLocator(minticks=3, maxticks=7))  # type: ignore[no-untyped-call]
             ax.grid(True, linewidth=0.3, alpha=0.5)
         axes[-1].set_xlabel("valid time (open intervals run to the edge)")
         fig.legend(handles=[Patch(facecolor="lightgrey", edgecolor="black", hatch=s["hatch"],
