@@ -7,7 +7,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Body, Path, Query
 
 from api.deps import KNOWN_QUERY_ONLY, EraserDep, NamespaceDep, PrincipalDep, StoreDep
-from api.schemas.privacy import ErasureIn, ErasureOut, ErasuresOut, PurgeIn, PurgeOut
+from api.schemas.privacy import DossierOut, ErasureIn, ErasureOut, ErasuresOut, PurgeIn, PurgeOut
 from graphmem import privacy
 from graphmem.privacy import MAX_REASON_CHARS
 from graphmem.types import check_view
@@ -59,3 +59,18 @@ def erasures(
     check_view(principal.role, "compliance")
     return ErasuresOut(erasures=[ErasureOut.from_domain(r) for r in privacy.list_erasures(store, ns, limit=limit)],
                        purges=[PurgeOut.from_domain(p) for p in privacy.list_purges(store, ns, limit=limit)])
+
+
+@router.get("/entities/{key}/dossier", response_model=DossierOut, responses={
+    **_ERRORS, 404: {"description": "no such entity, and no erasure of that key"}})
+def dossier(
+    ns: NamespaceDep,
+    principal: PrincipalDep,
+    store: StoreDep,
+    key: Annotated[str, Path(min_length=1, max_length=512, description="the entity key")],
+) -> DossierOut:
+    """What do you hold about me? Everything the namespace holds about one entity (compliance view): every
+    fact and relation version, the turns, summaries, trajectories, workflows and cached answers holding any
+    of its spellings (found by the erasure's own scan), other records' copies, and its erasure records."""
+    check_view(principal.role, "compliance")
+    return DossierOut.from_domain(privacy.dossier(store, ns, key))

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from pydantic import BaseModel, Field
 
 from api.schemas.base import In
 
 from graphmem.instants import format_instant
-from graphmem.privacy import MAX_REASON_CHARS, ErasureRecord, PurgeResult
+from graphmem.privacy import MAX_REASON_CHARS, Dossier, ErasureRecord, PurgeResult
 
 
 class ErasureIn(In):
@@ -77,3 +79,30 @@ class ErasuresOut(BaseModel):
 
     erasures: list[ErasureOut]
     purges: list[PurgeOut]
+
+
+class DossierOut(BaseModel):
+    """Everything a namespace holds about one entity (compliance view): the entity, every version of its
+    facts and relations on both time axes, and every record holding one of its spellings (found by the same
+    scan an erasure runs: what this lists is what an erasure hides and a purge removes), with its erasure
+    records. Once purged, only the erasure record (the key's hash) is left."""
+
+    key: str
+    entity: dict[str, Any] | None = Field(description="key, type, name, aliases, former names; null once purged")
+    facts: list[dict[str, Any]] = Field(description="every version: value, valid_from/valid_to, txn_time/txn_end")
+    relations: list[dict[str, Any]] = Field(description="every version, in (to it) and out (from it)")
+    turns: list[dict[str, Any]] = Field(description="turns naming it in any spelling, hidden ones included")
+    summaries: list[dict[str, Any]]
+    trajectories: list[dict[str, Any]]
+    workflows: list[dict[str, Any]] = Field(description="workflow versions whose text holds a spelling")
+    cached_responses: list[dict[str, Any]] = Field(description="idempotency records whose stored answer holds one")
+    other_records: list[dict[str, Any]] = Field(description=(
+        "other entities' values and properties holding a spelling (an order's contact, a relation's note)"))
+    erasures: list[ErasureOut]
+
+    @classmethod
+    def from_domain(cls, d: Dossier) -> "DossierOut":
+        return cls(key=d.key, entity=d.entity, facts=d.facts, relations=d.relations, turns=d.turns,
+                   summaries=d.summaries, trajectories=d.trajectories, workflows=d.workflows,
+                   cached_responses=d.cached_responses, other_records=d.other_records,
+                   erasures=[ErasureOut.from_domain(e) for e in d.erasures])

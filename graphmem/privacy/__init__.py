@@ -3,6 +3,7 @@
 | module | holds |
 |---|---|
 | `erasure.py` | `erase_entity`, `purge`, the compliance views, input checks |
+| `dossier.py` | `dossier`: everything held about one entity, found by the erasure's own scan |
 | `reach.py` | finding every copy of the subject's spellings in a namespace, hiding or removing it |
 | `spellings.py` | what identifies a subject and whether a string spells it (pure) |
 | (`graphmem.access.secret`) | the tombstone HMAC and its server secret, shared with search statistics |
@@ -10,6 +11,7 @@
 | `redaction.py` | `redact()` for logs (pure) |
 """
 
+from graphmem.privacy.dossier import Dossier, dossier
 from graphmem.privacy.erasure import (
     MAX_REASON_CHARS,
     PURGE_BATCH,
@@ -26,6 +28,6 @@ from graphmem.access.secret import erasure_secret, key_hash
 from graphmem.privacy.spellings import Spellings
 
 __all__ = [
-    "MAX_REASON_CHARS", "PURGE_BATCH", "SENSITIVE", "ErasureRecord", "PurgeResult", "Spellings", "check_older_than",
-    "check_reason", "erase_entity", "erasure_secret", "key_hash", "list_erasures", "list_purges", "purge", "redact",
+    "MAX_REASON_CHARS", "PURGE_BATCH", "SENSITIVE", "Dossier", "ErasureRecord", "PurgeResult", "Spellings", "check_older_than",
+    "check_reason", "dossier", "erase_entity", "erasure_secret", "key_hash", "list_erasures", "list_purges", "purge", "redact",
 ]

@@ -78,7 +78,8 @@ def visible_text(r: Any, sent: list[str]) -> str:
         if isinstance(body, dict) and "results" in body and "route" in body:  # recall: `reason` quotes the query
             body = [[{k: v for k, v in hit.items() if k != "reason"} for hit in body["results"]], body["context"]]
         elif isinstance(body, dict):
-            body = {k: v for k, v in body.items() if k not in ECHOES}
+            dossier = "entity" in body and "erasures" in body  # its `key` is the path's key, asked for
+            body = {k: v for k, v in body.items() if k not in ECHOES and not (dossier and k == "key")}
         text = json.dumps(body)
     if r.status_code >= 400:
         for s in sorted(sent, key=len, reverse=True):
@@ -147,6 +148,8 @@ def reads(ex: Example, role: str, focus: list[Person]) -> Iterator[tuple[str, An
     yield get("changes valid", "/changes", axis="valid", **wide)
     if role == "compliance":
         yield get("erasures", "/erasures")
+        for p in focus:
+            yield get(f"dossier {p.key}", f"/entities/{p.key}/dossier")
 
 
 def check_reads(ex: Example, step: str, erased: list[Person], *, purged: list[Person]) -> None:
