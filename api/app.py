@@ -15,7 +15,7 @@ from api.docs import install_docs
 from api.middleware import EnvelopeMiddleware, StoreHolder
 from api.routes import audit, entities, guide, health, privacy, recall, search, sessions, workflows
 from api.warmup import ModelWarmer
-from graphmem.errors import GraphmemError, ModelMismatch
+from graphmem.errors import GraphmemError, StoreRefused
 from graphmem.settings import Settings, get_settings
 from graphmem.store import Store
 
@@ -50,7 +50,7 @@ def create_app(settings: Settings | None = None, store: Store | None = None) -> 
         warmer.start()  # in the background: the process serves (and /readyz says 503) while it loads
         try:
             app.state.store = holder.connect()
-        except ModelMismatch:  # not a passing outage: the service must not start (graphmem.store._schema)
+        except StoreRefused:  # not a passing outage: the service must not start (graphmem.store._schema)
             if holder.owned and holder.store is not None:
                 holder.store.close()
             raise

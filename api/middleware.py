@@ -17,7 +17,7 @@ from api.logs import request_id_var
 from graphmem import metrics
 from graphmem.channels.conversation import start_embeddings, start_extractions, start_folds
 from graphmem.channels.reembed import start_catch_up
-from graphmem.errors import ModelMismatch, PayloadTooLarge, StoreUnavailable
+from graphmem.errors import PayloadTooLarge, StoreRefused, StoreUnavailable
 from graphmem.settings import Settings
 from graphmem.store import Store, apply_schema, connection_for
 
@@ -91,7 +91,7 @@ class EnvelopeMiddleware:
                         state.store = self.holder.connect()
                     except StoreUnavailable:
                         pass
-                    except ModelMismatch as exc:  # Neo4j came back holding another model's vectors
+                    except StoreRefused as exc:  # Neo4j came back holding another model's vectors or a newer schema
                         await errors.render(exc)(scope, receive, send_with_id)
                         return
                 # with or without a Content-Length (chunked): never read past the limit, answer 413

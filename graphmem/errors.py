@@ -19,7 +19,9 @@
     ├── StoreUnavailable (503, Retry-After) Neo4j cannot be reached: retry later
     │   └── SchemaMissing                   Neo4j answers but the schema is not applied (/readyz)
     ├── ConfigError (500)                   settings that cannot work; raised at start-up
-    │   └── ModelMismatch                   the configured embedding model is not the store's
+    │   └── StoreRefused                    this process cannot serve the store it reached
+    │       ├── ModelMismatch               the configured embedding model is not the store's
+    │       └── StoreTooNew                 the store's schema version is newer than this release
     ├── LLMUnavailable (503, Retry-After)   the configured LLM endpoint failed (graphmem.text.llm)
     ├── LocalNeo4jError (500)               the managed local Neo4j failed (graphmem.localdb)
     └── InvalidBookmark (400)               a Graphmem-Bookmark header this service never issued
@@ -142,7 +144,20 @@ class ConfigError(GraphmemError):
     code = "config_error"
 
 
-class ModelMismatch(ConfigError):
+class StoreRefused(ConfigError):
+    """This process cannot serve the store it reached, and retrying will not help until an operator acts:
+    the service must not start (a 500, not a 503)."""
+
+    code = "store_refused"
+
+
+class StoreTooNew(StoreRefused):
+    """The store's schema version is newer than this release knows (`graphmem.store._version`)."""
+
+    code = "store_too_new"
+
+
+class ModelMismatch(StoreRefused):
     """The store's vectors were written by another embedding model (`graphmem.store._schema`): nothing may
     be written or searched until the configuration names the store's model or the store is re-embedded.
     A 500, not a 503: retrying does not help until an operator acts."""

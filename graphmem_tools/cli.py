@@ -155,10 +155,18 @@ def schema_apply() -> None:
 @schema.command("show")
 @friendly
 def schema_show() -> None:
-    """Each expected constraint or index, and whether the database has it."""
-    from graphmem.store import expected_schema, missing_schema, open_store
+    """The store's schema version, and each expected constraint or index and whether the database has it."""
+    from graphmem.store import SCHEMA_VERSION, expected_schema, missing_schema, open_store, schema_version
 
     with open_store(settings(), apply_schema=False) as store:
+        found = schema_version(store)
+        if found.version is None:
+            click.echo(f"schema version: none recorded (data from before versions); this release: {SCHEMA_VERSION}")
+        else:
+            click.echo(f"schema version: {found.version} (recorded {found.migrated_at} by {found.by}); "
+                       f"this release: {SCHEMA_VERSION}")
+        for number, what in found.pending:
+            click.echo(f"  pending migration {number}: {what} (graphmem schema migrate)")
         missing = missing_schema(store)
         for name in sorted(expected_schema(store)):
             click.echo(f"{'MISSING' if name in missing else 'ok':>8}  {name}")
@@ -170,14 +178,15 @@ def schema_show() -> None:
 def schema_migrate(namespace: str | None) -> None:
     """Rewrite old RELATES {type} relations as typed relationships, caption old attribute values and give old
     turns their reach text (idempotent)."""
-    from graphmem.store import migrate
-    from graphmem.store import open_store
+    from graphmem.store import SCHEMA_VERSION, migrate, open_store
     from graphmem.types import Namespace
 
     with open_store(settings()) as store:
         done = migrate(store, None if namespace is None else Namespace.parse(namespace))
     click.echo(f"relations retyped: {done.migrated}; attribute values captioned: {done.captioned}; "
                f"turns given their reach text: {done.reach_texts}")
+    if namespace is None:
+        click.echo(f"schema version: {SCHEMA_VERSION}")
     for type_, n in sorted(done.left.items()):
         click.echo(f"left as RELATES (type {type_!r} is not accepted): {n}")
 

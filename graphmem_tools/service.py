@@ -119,21 +119,23 @@ def serve(host: str | None, port: int | None, workers: int, open_access: bool) -
 
         info = LocalNeo4j(s).start()
         click.echo(f"Neo4j ready at {info.bolt_uri}; Browser at {info.browser_url}", err=True)
-    _refuse_another_model(s)
+    _refuse_a_store_it_cannot_serve(s)
     from api.app import create_app
 
     # access_log off: its lines carry raw paths (entity keys, ?reason=); api.app logs route templates instead
     uvicorn.run(create_app(s), host=s.host, port=s.port, workers=workers, log_config=None, access_log=False)
 
 
-def _refuse_another_model(s: Settings) -> None:
-    """A store written by another embedding model stops `serve` here with one line (ModelMismatch), not
-    in uvicorn's start-up traceback. Neo4j not answering yet is the service's own business: it waits."""
+def _refuse_a_store_it_cannot_serve(s: Settings) -> None:
+    """A store written by another embedding model (ModelMismatch) or by a newer release (StoreTooNew) stops
+    `serve` here with one line, not in uvicorn's start-up traceback. Neo4j not answering yet is the
+    service's own business: it waits."""
     from graphmem.errors import StoreUnavailable
-    from graphmem.store import check_embedding_model, open_store
+    from graphmem.store import check_embedding_model, open_store, refuse_newer, schema_version
 
     try:
         with open_store(s, apply_schema=False, wait=5.0) as store:
+            refuse_newer(schema_version(store))
             check_embedding_model(store)
     except StoreUnavailable:
         pass

@@ -23,6 +23,7 @@ from graphmem.embedding.models import BUNDLED, BUNDLED_DIMENSIONS
 from graphmem.errors import ModelMismatch
 from graphmem.infra.queries import statement_names
 from graphmem.store._values import Row, vector_slot
+from graphmem.store._migrations import refuse_newer, schema_version, settle_version
 
 MODEL_CONSTRAINT = "schema/constraint_embedding_model_key"
 
@@ -35,6 +36,7 @@ def apply_schema(store: Store, *, check_model: bool = True) -> list[str]:
     statement (all `IF NOT EXISTS`; vector indexes sized by the recorded embedding model), then wait for
     indexes. Raises ModelMismatch (`check_model`) when the configured model is not the store's: before
     anything else is created, so a refused process leaves no trace."""
+    refuse_newer(schema_version(store))  # before anything is created: a newer release's store stays as it was
     for name in store.names("schema_retired/"):
         store.autocommit(name)
     store.autocommit(MODEL_CONSTRAINT)
@@ -49,6 +51,7 @@ def apply_schema(store: Store, *, check_model: bool = True) -> list[str]:
                      "embedding/vector_workflow_embedding_b"):
             store.autocommit(name, dimensions=model.dimensions)
     store.autocommit("admin/await_indexes")
+    settle_version(store)
     return applied
 
 
