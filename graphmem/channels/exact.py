@@ -247,3 +247,26 @@ def find_value_holders(store: Store, ns: Namespace, *, names: Sequence[str], val
         return []
     return store.read("exact/find_value_holders", ns=ns, names=list(names), values=list(values),
                       valid_at=valid_at, known_at=known_at, include_erased=False, limit=VALUE_HOLDERS)
+
+
+FACT_TEXT_FETCH = 50  # attribute values read from the full-text index per question (then filtered to who holds them)
+FACT_TEXT_WORDS = 12  # a question's content words sent to it
+
+
+def find_fact_text(store: Store, ns: Namespace, question: str, *, valid_at: datetime, known_at: datetime | None,
+                   limit: int) -> list[Row]:
+    """The facts whose value or attribute name holds the question's content words ("Who is allergic to
+    penicillin?" → the entity whose `note` is "allergic to penicillin"), best first, held as of (valid_at,
+    known_at) by a live entity; at most `limit` rows. Words only: no identifier is matched here (the exact
+    lookup does that, exactly; numbers are left out)."""
+    from graphmem.text.summarise import STOPWORDS
+
+    words = [w for w in dict.fromkeys(re.findall(r"[^\W_]+", question.lower()))
+             if w not in STOPWORDS and len(w) > 2 and not w.isdigit()][:FACT_TEXT_WORDS]  # numbers: parts of
+    # identifiers more often than words (the phone 138-… must never reach the status 'status-138')
+    if not words:
+        return []
+    terms = " ".join(escape_lucene(w) for w in words)
+    lucene = f'+ns:"{escape_lucene(ns.name)}"^0 +(caption:({terms}) name:({terms}))'
+    return store.read("exact/find_fact_text", ns=ns, lucene=lucene, fetch=FACT_TEXT_FETCH, limit=limit,
+                      valid_at=valid_at, known_at=known_at, include_erased=False)

@@ -320,6 +320,8 @@ def _semantic(run: _Run, why: str) -> None:
                 :run.k - len(found)]
     route.append(RouteStep("semantic", f"{why} → {len(found)} hits"))
     run.hits += found
+    if ch.has_facts and not plan.asks:  # an asked identifier is matched exactly or not at all, never by its words
+        _fact_text(run)
     if not found or not ch.has_facts:
         return
     mentioned = ch.mentioned(found, limit=run.k)
@@ -333,6 +335,50 @@ def _semantic(run: _Run, why: str) -> None:
                                     + ", ".join(profiles.found or mentioned)))
     _said_earlier(run, profiles.found, profiles.earlier, "facts")
     run.hits += profiles.hits
+
+
+FACT_TEXT_ENTITIES = 3  # entities whose facts' text holds the question's words, profiled beside semantic search
+FACT_TEXT_RELATIVE = 0.5  # their matching facts score at least this share of the best one's BM25
+
+
+def _fact_text(run: _Run) -> None:
+    """Beside semantic search: asserted facts are in no turn, so the question's words are also looked up in
+    the facts' text (`exact.find_fact_text`: values and attribute names, as of valid_at/known_at); the
+    entities holding the best are profiled, their matching facts marked as asked."""
+    from graphmem.channels.exact import find_fact_text
+    from graphmem.channels.search import analyse
+
+    ch, plan = run.ch, run.plan
+    rows = find_fact_text(ch.store, ch.ns, run.question or plan.query, valid_at=run.valid_at,
+                          known_at=run.known_at, limit=4 * FACT_TEXT_ENTITIES)
+    if not rows:
+        return
+    # only a value holding the question's words is an answer; an attribute name alone is not ("the gold
+    # plan": the plan that is gold, not every plan; "Maria Lopes's city", a near-missed name: not every
+    # city). The name still ranks: "gold plan" before a gold card.
+    asked_words = set(analyse(run.question or plan.query))
+    rows = [r for r in rows if asked_words & set(analyse(str(r["value"])))]
+    if not rows:
+        return
+    rows = [r for r in rows if r["score"] >= FACT_TEXT_RELATIVE * rows[0]["score"]]
+    profiled = {h.data.get("entity") for h in run.hits if h.kind in ("fact", "entity")}
+    keys = [k for k in dict.fromkeys(str(r["key"]) for r in rows) if k not in profiled][:FACT_TEXT_ENTITIES]
+    if not keys:
+        return
+    matched: dict[str, list[str]] = {}
+    for r in rows:
+        if r["key"] in keys:
+            matched.setdefault(r["key"], []).append(f"{r['attribute']} {r['value']!r}")
+    reasons = {key: f"fact text: {key}'s {', '.join(matched[key])} holds the question's words; its profile as of "
+                    "valid_at/known_at" for key in keys}
+    profiles = ch.profiles(keys, run.valid_at, run.known_at, channel="facts", reasons=reasons,
+                           earlier_word=run.earlier_word, query=plan.query)
+    asked = {(str(r["key"]), str(r["attribute"])) for r in rows}
+    run.route.append(RouteStep("facts", "facts whose text holds the question's words: "
+                                        + "; ".join(f"{key} ({', '.join(matched[key])})" for key in profiles.found)))
+    run.hits += [replace(h, data={**h.data, "asked": True})
+                 if h.kind == "fact" and (h.data.get("entity"), h.data.get("attribute")) in asked else h
+                 for h in profiles.hits]
 
 
 def _contains_any(text: str, values: Sequence[str], registry: Registry) -> bool:
