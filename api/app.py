@@ -13,7 +13,7 @@ from api import authn, consistency, errors
 from api import idempotency as idempotency_keys
 from api.docs import install_docs
 from api.middleware import EnvelopeMiddleware, StoreHolder
-from api.routes import audit, entities, guide, health, privacy, recall, search, sessions, workflows
+from api.routes import audit, entities, guide, health, privacy, recall, search, sessions, tenants, workflows
 from api.warmup import ModelWarmer
 from graphmem.errors import GraphmemError, StoreRefused
 from graphmem.settings import Settings, get_settings
@@ -23,7 +23,7 @@ __all__ = ["ROUTERS", "TAGS", "create_app"]
 
 log = logging.getLogger("graphmem.api")
 #: every router the app serves, in the order FastAPI tries them (the first match wins)
-ROUTERS = (audit.router, entities.router, guide.router, health.router, privacy.router, recall.router,
+ROUTERS = (tenants.router, audit.router, entities.router, guide.router, health.router, privacy.router, recall.router,
            search.router, sessions.router, workflows.router)
 
 #: the order of the groups in /docs (Swagger UI and ReDoc keep the order of the top-level `tags`)
@@ -36,6 +36,7 @@ TAGS = [
     {"name": "workflows", "description": "Trajectories of agent runs and the workflows induced from them."},
     {"name": "privacy", "description": "Erasure, purge and the compliance view (compliance and admin keys)."},
     {"name": "audit", "description": "What changed in a namespace, for auditors."},
+    {"name": "tenants", "description": "Namespaces for operators: list them, delete one whole (admin keys)."},
     {"name": "health", "description": "Liveness, readiness (Neo4j, schema, embedding model), Prometheus metrics."},
 ]
 

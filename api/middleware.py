@@ -17,6 +17,7 @@ from api.logs import request_id_var
 from graphmem import metrics
 from graphmem.channels.conversation import start_embeddings, start_extractions, start_folds
 from graphmem.channels.reembed import start_catch_up
+from graphmem.tenants import resume_deletions
 from graphmem.errors import PayloadTooLarge, StoreRefused, StoreUnavailable
 from graphmem.settings import Settings
 from graphmem.store import Store, apply_schema, connection_for
@@ -47,6 +48,7 @@ class StoreHolder:
                 start_embeddings(self.store)  # turns a stopped process left without their embedding
                 start_extractions(self.store)  # with an LLM: turns a stopped process left queued
                 start_catch_up(self.store)  # after a move to this model: what the previous one wrote since
+                resume_deletions(self.store)  # namespaces a stopped process was deleting
             return self.store
 
 

@@ -19,6 +19,7 @@ import click
 from graphmem_tools import mcp as mcp_server
 from graphmem_tools import reembed as reembed_command
 from graphmem_tools import service
+from graphmem_tools import tenants as tenants_command
 from graphmem_tools.common import friendly, settings
 
 
@@ -234,6 +235,7 @@ cli.add_command(service.serve)
 cli.add_command(reembed_command.reembed)
 cli.add_command(service.keys)
 cli.add_command(mcp_server.command)
+cli.add_command(tenants_command.command)
 
 
 # --- benchmarks and evaluations, discovered by module -------------------------------------------
