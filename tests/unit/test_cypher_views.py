@@ -7,7 +7,7 @@ view fragment to it (`/*include:live(t)*/`, `in_view`, `entity_as_of`, `searchab
 says in a `// view-exempt(t): why` line why that node needs none. A read that binds a version (`HAS`)
 or relation (a relationship of its own type between entities: an untyped `-[r]-` pattern, or a dynamic
 type `-[r:$($type)]-`, or a type expression `-[r:!RELATES]-`) and takes `$valid_at` applies `as_of` to it. Write statements (CREATE, MERGE,
-SET, DELETE, REMOVE) and the privacy, admin, schema and idempotency areas are the code that maintains
+SET, DELETE, REMOVE) and the privacy, admin, schema, idempotency and tenants areas are the code that maintains
 the views, not readers of them.
 """
 
@@ -21,7 +21,8 @@ import pytest
 from graphmem.errors import ConfigError
 from graphmem.infra.queries import INCLUDE, Fragment, cypher_root, expand, load_fragments, load_queries
 
-OUTSIDE = ("schema/", "schema_retired/", "admin/", "privacy/", "idempotency/", "fragments/")
+OUTSIDE = ("schema/", "schema_retired/", "admin/", "privacy/", "idempotency/", "fragments/",
+           "tenants/")  # an operator's inventory and deletions count and remove what is stored, whatever its view
 VIEW_FRAGMENTS = {"live", "in_view", "entity_as_of", "searchable", "active", "turn_filter", "summary_filter",
                   "current_workflow"}
 #: every label a view can hide (an erasure marks Entity, Turn, Summary and Trajectory; closes Workflow versions)
