@@ -4,7 +4,9 @@ Kept in a registry of our own so that tests and several apps in one process do n
 
 from __future__ import annotations
 
-from prometheus_client import CollectorRegistry, Counter, Histogram, generate_latest
+import threading
+
+from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, generate_latest
 
 REGISTRY = CollectorRegistry(auto_describe=True)
 
@@ -19,6 +21,24 @@ QUERY_SECONDS = Histogram(
     registry=REGISTRY, buckets=_BUCKETS,
 )
 ERRORS = Counter("graphmem_errors_total", "Errors returned, by code", ["code"], registry=REGISTRY)
+RECALL_ITEMS = Counter(
+    "graphmem_recall_items", "Recall items per channel: returned, judged (in answers that got feedback), used",
+    ["channel", "count"], registry=REGISTRY)
+HIT_RATE = Gauge("graphmem_recall_hit_rate", "Items used / items judged per channel, since this process started",
+                 ["channel"], registry=REGISTRY)
+_judged: dict[str, list[int]] = {}  # channel -> [judged, used], for HIT_RATE
+_lock = threading.Lock()
+
+
+def observe_feedback(channel: str, judged: int, used: int) -> None:
+    RECALL_ITEMS.labels(channel=channel, count="judged").inc(judged)
+    RECALL_ITEMS.labels(channel=channel, count="used").inc(used)
+    with _lock:
+        totals = _judged.setdefault(channel, [0, 0])
+        totals[0] += judged
+        totals[1] += used
+        if totals[0]:
+            HIT_RATE.labels(channel=channel).set(totals[1] / totals[0])
 
 
 def observe_query(name: str, seconds: float) -> None:

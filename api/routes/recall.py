@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
-from fastapi import APIRouter
+from typing import Annotated
 
-from api.deps import KNOWN_QUERY_ONLY, NamespaceDep, StoreDep
-from api.schemas.recall import RecallIn, RecallOut
+from fastapi import APIRouter, Path
+
+from api.deps import KNOWN_QUERY_ONLY, NamespaceDep, StoreDep, WriterDep
+from api.schemas.recall import ChannelStatsOut, FeedbackIn, FeedbackOut, RecallIn, RecallOut, StatsOut
+from graphmem.recall import read_stats, record_feedback
 from graphmem.recall import recall as run_recall
 from graphmem.instants import optional_instant
 
@@ -25,3 +28,23 @@ def recall(body: RecallIn, ns: NamespaceDep, store: StoreDep) -> RecallOut:
         valid_at=optional_instant(body.valid_at, "valid_at"), known_at=optional_instant(body.known_at, "known_at"),
         k=body.k, budget_tokens=body.budget_tokens)
     return RecallOut.from_domain(result)
+
+
+@router.post("/recall/{recall_id}/feedback", response_model=FeedbackOut, responses={
+    401: {"description": "no or unknown API key"}, 403: {"description": "namespace or role not allowed"},
+    404: {"description": "no such answer (or older than the feedback window)"},
+    409: {"description": "feedback on this answer was given already"},
+    422: {"description": "an item id that is not one of the answer's (named in details)"}})
+def recall_feedback(ns: NamespaceDep, principal: WriterDep, store: StoreDep, body: FeedbackIn,
+                    recall_id: Annotated[str, Path(min_length=1, max_length=64)]) -> FeedbackOut:
+    """Say which of an answer's items the agent used (`item_id`s; once per answer): the memory hit rate per
+    channel (`GET /stats`, `/metrics`) counts them."""
+    return FeedbackOut.from_domain(record_feedback(store, ns, recall_id, body.used))
+
+
+@router.get("/stats", response_model=StatsOut, responses={
+    401: {"description": "no or unknown API key"}, 403: {"description": "namespace not allowed"}})
+def stats(ns: NamespaceDep, store: StoreDep) -> StatsOut:
+    """The namespace's memory hit rate per channel: items returned, judged (in answers that got feedback),
+    used, and used / judged."""
+    return StatsOut(channels=[ChannelStatsOut.from_domain(c) for c in read_stats(store, ns)])

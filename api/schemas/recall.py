@@ -10,7 +10,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from api.schemas.base import In
 
 from graphmem.instants import format_instant
-from graphmem.recall import Hit, Recall
+from graphmem.recall import ChannelStats, Feedback, Hit, Recall, item_id
 
 
 class RecallIn(In):
@@ -65,14 +65,17 @@ class RecallResultOut(BaseModel):
     at: str | None = Field(None, description="the time that orders results within a channel")
     score: float | None = None
 
+    item_id: str = Field("", description="name it in `POST /recall/{id}/feedback` when the agent used it")
+
     @classmethod
-    def from_hit(cls, h: Hit) -> "RecallResultOut":
+    def from_hit(cls, h: Hit, item: str = "") -> "RecallResultOut":
         extra = {k: _jsonable(v) for k, v in h.data.items() if k not in cls.model_fields}
         return cls(channel=h.channel, kind=h.kind, text=h.text, reason=h.reason, at=format_instant(h.at),
-                   score=h.score, **extra)
+                   score=h.score, item_id=item, **extra)
 
 
 class RecallOut(BaseModel):
+    id: str = Field(description="this answer's id: `POST /recall/{id}/feedback` says which items were used")
     route: list[RouteStepOut] = Field(description="the channels asked, in order, and why")
     results: list[RecallResultOut] = Field(description="merged: exact > workflow > window > facts > "
                                                        "summaries > turns, newest first within each")
@@ -85,8 +88,45 @@ class RecallOut(BaseModel):
 
     @classmethod
     def from_domain(cls, r: Recall) -> "RecallOut":
-        return cls(route=[RouteStepOut(channel=s.channel, reason=s.reason) for s in r.route],
-                   results=[RecallResultOut.from_hit(h) for h in r.results], context=r.context,
+        return cls(id=r.id, route=[RouteStepOut(channel=s.channel, reason=s.reason) for s in r.route],
+                   results=[RecallResultOut.from_hit(h, item_id(r.id, i)) for i, h in enumerate(r.results)],
+                   context=r.context,
                    context_tokens=r.context_tokens, valid_at=format_instant(r.valid_at) or "",
                    known_at=format_instant(r.known_at) or "", since=format_instant(r.since),
                    until=format_instant(r.until))
+
+
+class FeedbackIn(In):
+    """Which items of the answer the agent used (their `item_id`s; none is an answer too)."""
+
+    used: list[str] = Field(default_factory=list, max_length=1000, description="item ids of the answer")
+
+
+class FeedbackOut(BaseModel):
+    recall_id: str
+    by_channel: dict[str, dict[str, int]] = Field(description="channel -> {returned, used} in this answer")
+
+    @classmethod
+    def from_domain(cls, f: Feedback) -> "FeedbackOut":
+        return cls(recall_id=f.recall_id, by_channel=f.by_channel)
+
+
+class ChannelStatsOut(BaseModel):
+    channel: str
+    returned: int = Field(description="items returned in every answer")
+    judged: int = Field(description="items returned in answers that got feedback")
+    used: int = Field(description="items the agent said it used")
+    hit_rate: float | None = Field(description="used / judged; null before any feedback")
+    answers: int = Field(description="answers holding an item of this channel")
+    feedbacks: int = Field(description="of those, the ones that got feedback")
+
+    @classmethod
+    def from_domain(cls, c: ChannelStats) -> "ChannelStatsOut":
+        return cls(channel=c.channel, returned=c.returned, judged=c.judged, used=c.used, hit_rate=c.hit_rate,
+                   answers=c.answers, feedbacks=c.feedbacks)
+
+
+class StatsOut(BaseModel):
+    """The namespace's memory hit rate per channel."""
+
+    channels: list[ChannelStatsOut]

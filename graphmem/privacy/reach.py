@@ -71,6 +71,10 @@ UNREACHED: dict[str, tuple[str, ...]] = {
     "IdempotencyKey": ("claim", "key_id", "media_type", "request_hash", "state"),  # tokens, hashes, enums
     "SearchTerm": ("term",),  # a keyed hash of a word (HMAC), never the word
     "SearchCorpus": (),
+    # the memory hit rate (graphmem/recall/usage.py): an answer's id and its items' channels by position,
+    # never an item; the counters' channel name
+    "RecallAnswer": ("id", "channels"),
+    "RecallStats": ("channel",),
 }
 #: compliance records: what an erasure writes, never scanned
 COMPLIANCE_LABELS = ("Erasure", "Tombstone", "PurgeRecord")

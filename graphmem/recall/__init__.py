@@ -2,7 +2,9 @@
 
 The package reads one way, downward: `intent` and `timewords` (pure) feed `plan` (pure: the asks, the
 plan and the `ROUTE` table); `merge` (pure) orders and cuts the results; `hits` turns the channels'
-public functions into results; `run` reads the table and runs the steps (`recall`).
+public functions into results; `reverse` answers from fact values (who holds a value; whose values hold
+the question's words); `run` reads the table and runs the steps (`recall`); `usage` counts which items agents used (the memory
+hit rate).
 """
 
 from graphmem.recall.intent import Intent, detect_intent
@@ -22,9 +24,16 @@ from graphmem.recall.plan import (
 )
 from graphmem.recall.run import DEFAULT_K, Recall, RouteStep, recall
 from graphmem.recall.timewords import TimeScope, extract_time
+from graphmem.recall.usage import FEEDBACK_DAYS, ChannelStats, Feedback, item_id, read_stats, record_feedback
 
 __all__ = [
     "DEFAULT_K",
+    "FEEDBACK_DAYS",
+    "ChannelStats",
+    "Feedback",
+    "item_id",
+    "read_stats",
+    "record_feedback",
     "ROUTE",
     "Ask",
     "Hit",

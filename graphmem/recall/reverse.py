@@ -1,14 +1,18 @@
-"""Recall's attribute words at work: the attributes a question asks about rank first among an entity's
-facts, and a reverse question ("Who lives in Porto?") is answered by who holds the value it names, read
-exactly from the exact channel (`exact.find_value_holders`). The words themselves: `recall/attributes.py`."""
+"""Recall's answers from fact values. The attributes a question asks about rank first among an entity's
+facts; a reverse question ("Who lives in Porto?") is answered by who holds the value it names, read exactly
+from the exact channel (`exact.find_value_holders`); and beside semantic search, since asserted facts are in
+no turn, the question's words are looked up in the facts' values (`exact.find_fact_text`, as of
+valid_at/known_at, in the caller's view) and the entities holding the best matches are profiled, the
+matching fact first. The words themselves: `recall/attributes.py`."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Sequence, Set
 from dataclasses import replace
 from datetime import datetime
 
 from graphmem.recall.attributes import attribute_words, candidate_attributes, is_reverse, value_phrases
+from graphmem.recall.hits import Channels
 from graphmem.recall.merge import Hit
 from graphmem.store import Store
 from graphmem.types import Namespace
@@ -57,3 +61,42 @@ def reverse_hits(store: Store, ns: Namespace, question: str, *, valid_at: dateti
                                                       if r["value"] == v}))
                      for v in dict.fromkeys(r["value"] for r in rows))
     return f"reverse question: who holds the value it names, exactly, as of valid_at/known_at: {said}", hits
+
+
+FACT_TEXT_ENTITIES = 3  # entities whose facts' text holds the question's words, profiled beside semantic search
+FACT_TEXT_RELATIVE = 0.5  # their matching facts score at least this share of the best one's BM25
+
+
+def fact_text_hits(ch: Channels, question: str, *, valid_at: datetime, known_at: datetime | None,
+                   earlier_word: str | None, skip: Set[str]) -> tuple[str | None, list[Hit]]:
+    """(the route line, the hits): the profiles of up to FACT_TEXT_ENTITIES entities (not in `skip`, the ones
+    already profiled) whose fact values hold the question's words. (None, []) when none does. Only a value
+    answers, never an attribute name alone ("the gold plan": the plan that is gold, not every plan; "Maria
+    Lopes's city", a near-missed name: not every city); the name still ranks (a gold plan before a gold card)."""
+    from graphmem.channels.exact import find_fact_text
+    from graphmem.channels.search import analyse
+
+    rows = find_fact_text(ch.store, ch.ns, question, valid_at=valid_at, known_at=known_at,
+                          limit=4 * FACT_TEXT_ENTITIES)
+    asked_words = set(analyse(question))
+    rows = [r for r in rows if asked_words & set(analyse(str(r["value"])))]
+    if not rows:
+        return None, []
+    rows = [r for r in rows if r["score"] >= FACT_TEXT_RELATIVE * rows[0]["score"]]
+    keys = [k for k in dict.fromkeys(str(r["key"]) for r in rows) if k not in skip][:FACT_TEXT_ENTITIES]
+    if not keys:
+        return None, []
+    matched: dict[str, list[str]] = {}
+    for r in rows:
+        if r["key"] in keys:
+            matched.setdefault(str(r["key"]), []).append(f"{r['attribute']} {r['value']!r}")
+    reasons = {key: f"fact text: {key}'s {', '.join(matched[key])} holds the question's words; its profile as of "
+                    "valid_at/known_at" for key in keys}
+    profiles = ch.profiles(keys, valid_at, known_at, channel="facts", reasons=reasons, earlier_word=earlier_word,
+                           query=question)
+    asked = {(str(r["key"]), str(r["attribute"])) for r in rows}
+    line = "facts whose text holds the question's words: " + "; ".join(
+        f"{key} ({', '.join(matched[key])})" for key in profiles.found)
+    return line, [replace(h, data={**h.data, "asked": True})
+                  if h.kind == "fact" and (h.data.get("entity"), h.data.get("attribute")) in asked else h
+                  for h in profiles.hits]

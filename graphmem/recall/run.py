@@ -38,7 +38,8 @@ from graphmem.identifiers import Registry, find_identifiers, registry_for
 from graphmem.instants import UTC, utcnow
 from graphmem.recall.hits import Channels, Names
 from graphmem.recall.merge import Hit, asks_earlier, merge, render_context
-from graphmem.recall.reverse import mark_asked, reverse_hits
+from graphmem.recall.reverse import fact_text_hits, mark_asked, reverse_hits
+from graphmem.recall.usage import new_recall_id, record_answer
 from graphmem.recall.plan import ROUTE, Plan, candidate_keys, classify, fast_keys, key_answer, with_known_keys
 from graphmem.store import Store
 from graphmem.types import Namespace
@@ -71,6 +72,7 @@ class Recall:
     known_at: datetime
     since: datetime | None = None
     until: datetime | None = None
+    id: str = ""  # feedback names it (`usage.record_feedback`); each result's item id is `<id>.<position>`
 
 
 def _check(query: str, k: int, budget_tokens: int | None, max_k: int, max_chars: int) -> None:
@@ -109,7 +111,8 @@ class _Run:
 def recall(store: Store, ns: Namespace, *, query: str, session: str | None = None, entity: str | None = None,
            task_type: str | None = None, valid_at: datetime | None = None, known_at: datetime | None = None,
            k: int = DEFAULT_K, budget_tokens: int | None = None, now: datetime | None = None) -> Recall:
-    """Answer one question from memory, choosing the channels by deterministic, explained rules.
+    """Answer one question from memory, choosing the channels by deterministic, explained rules. The answer
+    gets an id; its items' channels are recorded in the background for the memory hit rate (`usage`).
 
     Args:
         query: the question, in any language; identifiers and time words in it steer the route.
@@ -124,6 +127,16 @@ def recall(store: Store, ns: Namespace, *, query: str, session: str | None = Non
     Raises:
         InvalidInput: an empty or too long query, k outside 1..max_k, budget_tokens below 1.
     """
+    answer = _recall(store, ns, query=query, session=session, entity=entity, task_type=task_type,
+                     valid_at=valid_at, known_at=known_at, k=k, budget_tokens=budget_tokens, now=now)
+    answer = replace(answer, id=new_recall_id())
+    record_answer(store, ns, answer.id, [h.channel for h in answer.results])
+    return answer
+
+
+def _recall(store: Store, ns: Namespace, *, query: str, session: str | None, entity: str | None,
+            task_type: str | None, valid_at: datetime | None, known_at: datetime | None, k: int,
+            budget_tokens: int | None, now: datetime | None) -> Recall:
     settings = store.settings
     _check(query, k, budget_tokens, settings.max_k, settings.max_text_chars)
     now = now or utcnow()
@@ -321,7 +334,12 @@ def _semantic(run: _Run, why: str) -> None:
     route.append(RouteStep("semantic", f"{why} → {len(found)} hits"))
     run.hits += found
     if ch.has_facts and not plan.asks:  # an asked identifier is matched exactly or not at all, never by its words
-        _fact_text(run)
+        profiled = {str(h.data.get("entity")) for h in run.hits if h.kind in ("fact", "entity")}
+        line, hits = fact_text_hits(ch, run.question or plan.query, valid_at=run.valid_at, known_at=run.known_at,
+                                    earlier_word=run.earlier_word, skip=profiled)
+        if line is not None:
+            route.append(RouteStep("facts", line))
+            run.hits += hits
     if not found or not ch.has_facts:
         return
     mentioned = ch.mentioned(found, limit=run.k)
@@ -335,50 +353,6 @@ def _semantic(run: _Run, why: str) -> None:
                                     + ", ".join(profiles.found or mentioned)))
     _said_earlier(run, profiles.found, profiles.earlier, "facts")
     run.hits += profiles.hits
-
-
-FACT_TEXT_ENTITIES = 3  # entities whose facts' text holds the question's words, profiled beside semantic search
-FACT_TEXT_RELATIVE = 0.5  # their matching facts score at least this share of the best one's BM25
-
-
-def _fact_text(run: _Run) -> None:
-    """Beside semantic search: asserted facts are in no turn, so the question's words are also looked up in
-    the facts' text (`exact.find_fact_text`: values and attribute names, as of valid_at/known_at); the
-    entities holding the best are profiled, their matching facts marked as asked."""
-    from graphmem.channels.exact import find_fact_text
-    from graphmem.channels.search import analyse
-
-    ch, plan = run.ch, run.plan
-    rows = find_fact_text(ch.store, ch.ns, run.question or plan.query, valid_at=run.valid_at,
-                          known_at=run.known_at, limit=4 * FACT_TEXT_ENTITIES)
-    if not rows:
-        return
-    # only a value holding the question's words is an answer; an attribute name alone is not ("the gold
-    # plan": the plan that is gold, not every plan; "Maria Lopes's city", a near-missed name: not every
-    # city). The name still ranks: "gold plan" before a gold card.
-    asked_words = set(analyse(run.question or plan.query))
-    rows = [r for r in rows if asked_words & set(analyse(str(r["value"])))]
-    if not rows:
-        return
-    rows = [r for r in rows if r["score"] >= FACT_TEXT_RELATIVE * rows[0]["score"]]
-    profiled = {h.data.get("entity") for h in run.hits if h.kind in ("fact", "entity")}
-    keys = [k for k in dict.fromkeys(str(r["key"]) for r in rows) if k not in profiled][:FACT_TEXT_ENTITIES]
-    if not keys:
-        return
-    matched: dict[str, list[str]] = {}
-    for r in rows:
-        if r["key"] in keys:
-            matched.setdefault(r["key"], []).append(f"{r['attribute']} {r['value']!r}")
-    reasons = {key: f"fact text: {key}'s {', '.join(matched[key])} holds the question's words; its profile as of "
-                    "valid_at/known_at" for key in keys}
-    profiles = ch.profiles(keys, run.valid_at, run.known_at, channel="facts", reasons=reasons,
-                           earlier_word=run.earlier_word, query=plan.query)
-    asked = {(str(r["key"]), str(r["attribute"])) for r in rows}
-    run.route.append(RouteStep("facts", "facts whose text holds the question's words: "
-                                        + "; ".join(f"{key} ({', '.join(matched[key])})" for key in profiles.found)))
-    run.hits += [replace(h, data={**h.data, "asked": True})
-                 if h.kind == "fact" and (h.data.get("entity"), h.data.get("attribute")) in asked else h
-                 for h in profiles.hits]
 
 
 def _contains_any(text: str, values: Sequence[str], registry: Registry) -> bool:

@@ -212,6 +212,42 @@ def baselines(conv: Conversation, scores: Scores) -> None:
         scores.add("bm25", q["category"], [ids[i] for i in bm], q["evidence"])
 
 
+def judge(client: Any, ns: str, q: dict[str, Any]) -> None:
+    """Ask the question through POST /recall (k=10) and give its feedback as an agent that used exactly the
+    evidence turns it was handed: the memory hit rate per channel (GET /stats) then counts them."""
+    r = client.post(f"/v1/{ns}/recall", json={"query": q["question"], "k": 10})
+    if r.status_code != 200:
+        raise click.ClickException(f"recall {ns}: {r.status_code} {r.text[:300]}")
+    answer = r.json()
+    used = [h["item_id"] for h in answer["results"] if h.get("kind") == "turn" and h.get("id") in q["evidence"]]
+    f = client.post(f"/v1/{ns}/recall/{answer['id']}/feedback", json={"used": used})
+    if f.status_code != 200:
+        raise click.ClickException(f"feedback {ns}: {f.status_code} {f.text[:300]}")
+
+
+class Usage:
+    """The hit rate per channel over every conversation (each namespace's GET /stats, added up)."""
+
+    def __init__(self) -> None:
+        self.totals: dict[str, list[int]] = {}
+
+    def add(self, after: list[dict[str, Any]], before: list[dict[str, Any]]) -> None:
+        for sign, channels in ((1, after), (-1, before)):
+            for c in channels:
+                t = self.totals.setdefault(c["channel"], [0, 0, 0])
+                t[0] += sign * c["returned"]
+                t[1] += sign * c["judged"]
+                t[2] += sign * c["used"]
+
+    def report(self) -> str:
+        lines = [f"{'channel':<12} {'returned':>9} {'judged':>9} {'used':>7} {'hit rate':>9}   "
+                 "(POST /recall k=10; evidence turns count as used)"]
+        for channel, (returned, judged, used) in sorted(self.totals.items()):
+            lines.append(f"{channel:<12} {returned:>9} {judged:>9} {used:>7} "
+                         f"{(used / judged if judged else 0.0):>9.3f}")
+        return "\n".join(lines)
+
+
 def report(scores: Scores) -> str:
     groups = [*CATEGORIES.values(), "overall"]
     lines = [f"{'group':<12} {'n':>5}  " + "  ".join(f"{r + ' R@' + str(k):>15}" for r in ("dense", "bm25", "graphmem")
@@ -230,11 +266,13 @@ def report(scores: Scores) -> str:
 @click.option("--mode", type=click.Choice(MODES), default="batch", show_default=True,
               help="batch: import each session through turns/batch; turn: post every turn alone, as a live agent")
 @click.option("--keep", is_flag=True, help="keep the namespaces afterwards")
+@click.option("--hit-rate/--no-hit-rate", default=True, show_default=True,
+              help="also ask every question through POST /recall and report the memory hit rate per channel")
 @click.option("--reuse", is_flag=True, help="search namespaces kept by an earlier --keep run (same --mode), "
                                             "without ingesting")
 @quiet_option
 def command(data_path: Path | None, limit: int | None, only: str | None, mode: str, keep: bool,
-            reuse: bool, quiet: bool) -> None:
+            reuse: bool, hit_rate: bool, quiet: bool) -> None:
     """Recall@5/@10 of evidence dialog ids: dense vs BM25 vs graphmem search, one run."""
     path = data_file(DATA_FILE, data_path)
     if not path.is_file():
@@ -247,6 +285,7 @@ def command(data_path: Path | None, limit: int | None, only: str | None, mode: s
     convs = pick(everything, only, limit)
     chosen = [everything.index(c) for c in convs]
     scores = Scores()
+    usage = Usage()
     started = time.perf_counter()
     ingested = 0
     click.echo(f"LoCoMo eval mode={mode}: conversations {_indexes(chosen)}", err=True)
@@ -265,6 +304,11 @@ def command(data_path: Path | None, limit: int | None, only: str | None, mode: s
                     raise click.ClickException(f"search {ns}: {r.status_code} {r.text[:300]}")
                 scores.add("graphmem", q["category"], [h["id"] for h in r.json()["hits"]], q["evidence"])
             t2 = time.perf_counter()
+            if hit_rate:  # counted as the change of the namespace's stats (a kept one has earlier answers)
+                before = client.get(f"/v1/{ns}/stats").json()["channels"]
+                for q in bar(conv.questions, desc=f"{ns} recall", unit="question", quiet=quiet):
+                    judge(client, ns, q)
+                usage.add(client.get(f"/v1/{ns}/stats").json()["channels"], before)
             baselines(conv, scores)
             click.echo(f"{ns} (mode={mode}): {len(conv.turns)} turns ingested in {t1 - t0:.0f}s, {len(conv.questions)} "
                        f"questions searched in {t2 - t1:.0f}s", err=True)
@@ -275,3 +319,5 @@ def command(data_path: Path | None, limit: int | None, only: str | None, mode: s
     click.echo(f"LoCoMo {path.name} mode={mode}: {len(convs)} conversations {_indexes(chosen)}, {how}, "
                f"{scores.count('overall')} questions (categories 1-4), {time.perf_counter() - started:.0f}s")
     click.echo(report(scores))
+    if hit_rate:
+        click.echo(usage.report())
