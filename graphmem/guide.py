@@ -20,8 +20,9 @@ from html import escape
 from graphmem.infra.queries import load_queries
 
 _COMMENT = re.compile(r"^\s*//")
-#: Neo4j Browser captions a node by its `name` property: Attribute values carry `caption` (the value as text)
-STYLE = ":style node.Attribute { caption: '{caption}'; }"
+#: Neo4j Browser captions a node by its `name` property: Attribute values carry `caption` (the value as text);
+#: a HAS version is captioned by its attribute's name (`name`), not by its type, which every version shares
+STYLE = ":style node.Attribute { caption: '{caption}'; } relationship.HAS { caption: '{name}'; }"
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,7 +108,8 @@ def render(*, ns: str, key: str) -> str:
         f'<p class="lead">Namespace <code>{escape(ns)}</code></p></div>\n<div class="col-sm-9">'
         "<p>Each slide sets its parameters with <code>:param</code> (run that block first), then runs the "
         "statement graphmem itself runs, as in <code>cypher/audit/</code>. Attribute values carry a "
-        "<code>caption</code>: this style shows it instead of the attribute's name.</p>"
+        "<code>caption</code>: this style shows it instead of the attribute's name, and captions each "
+        "<code>HAS</code> version with the attribute it is a version of.</p>"
         f"{_pre(STYLE)}</div>\n</slide>")
     slides = [intro]
     for s in SLIDES:

@@ -21,6 +21,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 
 from graphmem.errors import ConfigError, LocalNeo4jError
+from graphmem.localdb._browser import make_browser_offline
 from graphmem.settings import Settings, default_home
 
 POM = Path(__file__).with_name("pom.xml")
@@ -121,6 +122,7 @@ class LocalNeo4j:
         """Resolve the jars with Maven once; later calls are a file check (Maven works offline from ~/.m2)."""
         marker = self.lib / ".complete"
         if marker.exists():
+            make_browser_offline(self.lib)  # an install from before the rewrite gets it once
             return self.lib
         _need("java", "install a Java 17 runtime (Debian: apt-get install openjdk-17-jre-headless)")
         mvn = _need("mvn", "install Apache Maven (Debian: apt-get install maven)")
@@ -138,6 +140,7 @@ class LocalNeo4j:
             raise LocalNeo4jError(f"Maven could not resolve Neo4j {self.settings.neo4j_version}:\n{tail}")
         shutil.rmtree(self.lib, ignore_errors=True)
         tmp.rename(self.lib)
+        make_browser_offline(self.lib)
         marker.touch()
         return self.lib
 

@@ -55,6 +55,7 @@ def chrome() -> Iterator[Any]:
     for arg in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
                 "--window-size=1400,1000"):
         opts.add_argument(arg)
+    opts.set_capability("goog:loggingPrefs", {"performance": "ALL"})  # every request the page makes
     driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=opts)  # the Debian driver: no download
     try:
         yield driver
@@ -143,6 +144,30 @@ class Browser:
         return path
 
 
+LOCAL = {"127.0.0.1", "localhost", "[::1]"}
+
+
+def requests_beyond_this_machine(driver: Any) -> list[str]:
+    """Every URL the page requested (Chrome's performance log: Network.requestWillBeSent, web sockets too)
+    whose host is not this machine; data:, blob: and about: are not requests."""
+    import json
+    from urllib.parse import urlsplit
+
+    out = []
+    for entry in driver.get_log("performance"):
+        message = json.loads(entry["message"])["message"]
+        params = message.get("params", {})
+        url = (params.get("request") or {}).get("url") or params.get("url") or ""
+        if message.get("method") not in ("Network.requestWillBeSent", "Network.webSocketCreated") or not url:
+            continue
+        parts = urlsplit(url)
+        if parts.scheme in ("data", "blob", "about", "chrome", "chrome-extension"):
+            continue
+        if (parts.hostname or "") not in {h.strip("[]") for h in LOCAL}:
+            out.append(url)
+    return sorted(set(out))
+
+
 def seed(store: Store, ns: Namespace, now: datetime) -> None:
     """A person with attribute values (one corrected), where she works and whom she knows."""
     old = now - timedelta(days=30)
@@ -167,6 +192,8 @@ def test_browser_draws_a_persons_graph_from_the_guide(chrome: Any, neo4j_server:
     b = Browser(chrome, shots)
     try:
         _walk_the_guide(b, browser_url, neo4j_server, settings, store, ns)
+        outside = requests_beyond_this_machine(chrome)
+        assert not outside, f"Neo4j Browser called beyond 127.0.0.1: {outside}"
     except AssertionError as e:
         chrome.save_screenshot(str(shots / "failed.png"))
         (shots / "failed.html").write_text(chrome.page_source)
@@ -191,7 +218,7 @@ def _walk_the_guide(b: Browser, browser_url: str, neo4j_server: dict[str, str], 
                 if attempt == 5:
                     raise
         b.shot("guide")
-        b.click_block(":style")  # captions Attribute nodes by value
+        b.click_block(":style")  # captions Attribute nodes by value, HAS versions by attribute
 
         def go_to(title: str) -> None:
             for _ in range(10):
@@ -207,7 +234,9 @@ def _walk_the_guide(b: Browser, browser_url: str, neo4j_server: dict[str, str], 
         captions = until("value captions", lambda: {"Lisbon", "Porto", "gold"} <= b.texts("svg g.node text")
                          and b.texts("svg g.node text"))
         assert "city" not in captions and "plan" not in captions, captions  # values, not attribute names
-        assert "HAS" in b.texts("svg g.relationship text")
+        edges = until("versions captioned by attribute", lambda: {"city", "plan"} <= b.texts("svg g.relationship text")
+                      and b.texts("svg g.relationship text"))
+        assert "HAS" not in edges, edges  # which attribute a version is of, not the type every version shares
         b.shot("entity_versions")
 
         go_to("The graph as of a date")

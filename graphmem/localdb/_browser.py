@@ -1,0 +1,52 @@
+"""Neo4j Browser that calls nobody: the managed server's Browser jar is rewritten once, at install, so that
+the page showing people's data makes no request beyond this machine.
+
+Browser 5.24 loads three things from the internet whatever `client.allow_telemetry` says: Segment's
+analytics script, Canny's feedback widget and Google's fonts (found with Chromium's request log:
+tests/integration/test_browser_screenshot.py). Each address is replaced in the bundled JavaScript by a
+path under the server's own `/browser/offline/`, which answers 404: both loaders have an error handler
+and the fonts fall back to the system's. The jar is GPLv3 and is changed only in the user's cache,
+never redistributed.
+"""
+
+from __future__ import annotations
+
+import os
+import zipfile
+from pathlib import Path
+
+#: remote address -> local one (same quoting: only the text inside the string literal changes)
+OFFLINE = {
+    b"https://cdn.segment.com/analytics.js/v1/": b"/browser/offline/segment/",
+    b"https://cdn.segment.com": b"/browser/offline/segment",
+    b"https://canny.io/sdk.js": b"/browser/offline/canny-sdk.js",
+    b"https://fonts.googleapis.com/css2": b"/browser/offline/fonts.css",
+}
+MARKER = ".browser-offline"
+
+
+def _rewrite(data: bytes) -> bytes:
+    for remote, local in OFFLINE.items():
+        data = data.replace(remote, local)
+    return data
+
+
+def make_browser_offline(lib: Path) -> list[str]:
+    """Rewrite the Browser jar(s) in `lib` once (a marker file says it is done); returns the entries changed."""
+    if (lib / MARKER).exists():
+        return []
+    changed: list[str] = []
+    for jar in sorted(lib.glob("neo4j-browser-*.jar")):
+        tmp = jar.with_suffix(".jar.partial")
+        with zipfile.ZipFile(jar) as src, zipfile.ZipFile(tmp, "w", zipfile.ZIP_DEFLATED) as dst:
+            for info in src.infolist():
+                data = src.read(info.filename)
+                if info.filename.endswith((".js", ".css", ".html")):
+                    new = _rewrite(data)
+                    if new != data:
+                        changed.append(info.filename)
+                        data = new
+                dst.writestr(info, data)
+        os.replace(tmp, jar)
+    (lib / MARKER).write_text("\n".join(changed) + "\n")
+    return changed
