@@ -270,3 +270,23 @@ def find_fact_text(store: Store, ns: Namespace, question: str, *, valid_at: date
     lucene = f'+ns:"{escape_lucene(ns.name)}"^0 +(caption:({terms}) name:({terms}))'
     return store.read("exact/find_fact_text", ns=ns, lucene=lucene, fetch=FACT_TEXT_FETCH, limit=limit,
                       valid_at=valid_at, known_at=known_at, include_erased=False)
+
+
+def names_in_texts(store: Store, ns: Namespace, texts: Sequence[str]) -> list[list[str]]:
+    """For each text, the keys of the live entities it names by a whole name or alias that only one entity
+    holds (what a turn MENTIONS by name). One index query for all the texts. A single token ("Maria") or a
+    shared name is never a link: a turn linked by mistake would be hidden with an erased entity."""
+    wanted = list(dict.fromkeys(w for t in texts for w in lucene_words(t)))[:NAME_WORDS]
+    if not wanted:
+        return [[] for _ in texts]
+    words = " ".join(escape_lucene(w) for w in wanted)
+    lucene = f'+ns:"{escape_lucene(ns.name)}"^0 +(name:({words}) aliases:({words}))'
+    rows = store.read("exact/find_names", ns=ns, lucene=lucene, limit=NAME_CANDIDATES, known_at=None)
+    pairs = [(r["key"], r["name"]) for r in rows] + [(r["key"], a) for r in rows for a in r["aliases"]]
+    if not pairs:
+        return [[] for _ in texts]
+    out = []
+    for text in texts:
+        named, _ = resolve(text, pairs)
+        out.append(list(dict.fromkeys(n.keys[0] for n in named if n.full and len(n.keys) == 1)))
+    return out

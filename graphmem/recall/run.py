@@ -25,6 +25,7 @@ Channels route "to what exists": a channel module that is not installed is skipp
 from __future__ import annotations
 
 import logging
+import re
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Future
 from dataclasses import dataclass, field, replace
@@ -150,6 +151,12 @@ def _recall(store: Store, ns: Namespace, *, query: str, session: str | None, ent
                         task_type=task_type, valid_at=valid_at, known_at=known_at)
     if named.notes:
         plan = replace(plan, notes=(*named.notes, *plan.notes))
+    referent = _pronoun_referent(ch, query, session, entity, named, plan)
+    if referent is not None:  # "What is her phone?" in a session that just named Maria Lopez
+        entity, note = referent
+        plan = classify(query, now=now, registry=registry, session=session, entity=entity, task_type=task_type,
+                        valid_at=valid_at, known_at=known_at)
+        plan = replace(plan, notes=(note, *plan.notes))
     va, ka = plan.valid_at or now, plan.known_at or utcnow()  # known_at None: what is believed now
     earlier_word = asks_earlier(query)
     candidates = candidate_keys(plan.query, registry)
@@ -197,6 +204,28 @@ def _recall(store: Store, ns: Namespace, *, query: str, session: str | None, ent
     embedder = get_embedder(settings)
     context, used = render_context(merged, budget_tokens=budget_tokens, count_tokens=embedder.count_tokens)
     return Recall(tuple(run.route), tuple(merged), context, used, va, ka, plan.time.since, plan.time.until)
+
+
+_PRONOUN = re.compile(r"\b(her|hers|his|him|she|he)\b", re.IGNORECASE)
+
+
+def _pronoun_referent(ch: Channels, query: str, session: str | None, entity: str | None, named: Names,
+                      plan: Plan) -> tuple[str, str] | None:
+    """(entity key, route note) when a question about a conversation says "her" or "his" and names no one, no
+    entity and no identifier: the entity the session's window named last (by key, identifier or whole name)."""
+    if session is None or entity is not None or named.spans or plan.asks or not ch.has_facts:
+        return None
+    word = _PRONOUN.search(query)
+    if word is None:
+        return None
+    from graphmem.channels.conversation import last_mentioned
+
+    found = last_mentioned(ch.store, ch.ns, session=session)
+    if found is None:
+        return None
+    key, name = found
+    return key, (f"{word.group(0)!r} read as {key}" + (f" ({name})" if name else "")
+                 + f", the entity the window of session {session!r} named last")
 
 
 def _key_question(ch: Channels, plan: Plan, valid_at: datetime, earlier_word: str | None,

@@ -146,6 +146,7 @@ def reads(ex: Example, role: str, focus: list[Person]) -> Iterator[tuple[str, An
     wide = {"from": "2000-01-01T00:00:00Z", "to": "2100-01-01T00:00:00Z"}
     yield get("changes", "/changes", **wide)
     yield get("changes valid", "/changes", axis="valid", **wide)
+    yield get("hit rate", "/stats")
     if role == "compliance":
         yield get("erasures", "/erasures")
         for p in focus:

@@ -157,6 +157,7 @@ def application_reads(client: TestClient, keys: Keys, ns: Namespace, p: Person) 
         ("GET /v1/{ns}/changes", "changes txn", client.get(f"{base}/changes", params=WIDE, headers=agent)),
         ("GET /v1/{ns}/changes", "changes valid",
          client.get(f"{base}/changes", params={**WIDE, "axis": "valid"}, headers=agent)),
+        ("GET /v1/{ns}/stats", "hit rate", client.get(f"{base}/stats", headers=agent)),
         ("GET /v1/{ns}/entities/{key}/timeline.svg", "timeline",
          client.get(f"{base}/entities/{p.key}/timeline.svg", headers=agent)),
         ("GET /v1/{ns}/entities/{key}/timeline.svg", "order timeline",

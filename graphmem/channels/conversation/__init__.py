@@ -25,7 +25,7 @@ from graphmem.channels.conversation.folds import drain_folds, refold_sessions, s
 from graphmem.channels.conversation.extraction import drain_extractions, start_extractions
 from graphmem.channels.conversation.summary import Summariser, read_summary, summariser_for
 from graphmem.channels.conversation.turns import add_turn, add_turns, archive_past_capacity, get_turn
-from graphmem.channels.conversation.window import read_window, split_window
+from graphmem.channels.conversation.window import last_mentioned, read_window, split_window
 
 __all__ = [
     "AddResult",
@@ -46,6 +46,7 @@ __all__ = [
     "drain_folds",
     "get_turn",
     "read_summary",
+    "last_mentioned",
     "read_window",
     "refold_sessions",
     "split_window",

@@ -36,6 +36,7 @@ from graphmem.channels.conversation.folds import queue_fold
 from graphmem.channels.conversation.extraction import check_extraction, queue_extractions
 from graphmem.channels.conversation.summary import Summariser, assign_chunks, summariser_for, write_fold
 from graphmem.channels.conversation.window import split_window
+from graphmem.channels.exact import names_in_texts
 from graphmem.channels.search.stats import record_turns  # issue #18 (search owner): see add_turns
 from graphmem.embedding import get_embedder
 from graphmem.identifiers.reach import reach_text
@@ -184,13 +185,14 @@ def add_turns(store: Store, ns: Namespace, *, session: str, turns: Sequence[NewT
     now = utcnow()
     ids = [t.id if t.id is not None else f"t-{uuid.uuid4().hex}" for t in turns]
     metas = [json.dumps(dict(t.metadata), sort_keys=True) if t.metadata else None for t in turns]
+    by_name = names_in_texts(store, ns, [t.text for t in turns])
     base = [{
         "id": ids[i], "role": t.role, "speaker": t.speaker, "text": t.text,
         "search_text": indexed_text(t.speaker, t.text, (t.at or now).astimezone(UTC)),
         "at": (t.at or now).astimezone(UTC), "labelled": labelled(t.speaker, t.text),
         "metadata_json": metas[i], "reach_text": reach_text(t.text, t.speaker, metas[i], ids[i], session),
-        "importance": importance_of(t, registry),
-        "keys": key_candidates(t.text, registry), "pairs": identifier_pairs(t.text, registry),
+        "importance": importance_of(t, registry), "pairs": identifier_pairs(t.text, registry),
+        "keys": list(dict.fromkeys([*key_candidates(t.text, registry), *by_name[i]])),  # MENTIONS: keys, whole names
         "extraction": "queued" if t.extract else None,
     } for i, t in enumerate(turns)]
 

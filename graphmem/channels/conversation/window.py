@@ -38,3 +38,10 @@ def read_window(store: Store, ns: Namespace, *, session: str, size: int | None =
     turns = [Turn.from_row(r["turn"]) for r in rows if r["turn"] is not None]
     return Window(session, n, list(reversed(turns)))
 
+
+
+def last_mentioned(store: Store, ns: Namespace, *, session: str, size: int | None = None) -> tuple[str, str | None] | None:
+    """(key, name) of the live entity the session's window named last (MENTIONS: its key, an identifier it
+    holds, or its whole name), or None: what "her" or "his" in a question about the conversation refers to."""
+    rows = store.read("window/last_mentioned", ns=ns, session=session, size=size or store.settings.window_size)
+    return (str(rows[0]["key"]), rows[0]["name"]) if rows else None
