@@ -38,10 +38,12 @@ def read_timelines(store: Store, ns: Namespace, *, keys: Iterable[str],
     Unknown, erased or not yet recorded keys are absent."""
     rows: list[Row] = store.read("exact/read_timelines", ns=ns, keys=list(dict.fromkeys(keys)),
                                  known_at=known_at, include_erased=False)
-    out = {}
-    for r in rows:
-        versions = (FactVersion.from_row(v) for v in r["versions"])
-        if known_at is not None:  # has_history holds every version recorded by then: keep those believed then
-            versions = (v for v in versions if believed(v.txn_time, v.txn_end, known_at))
-        out[r["key"]] = EntityTimeline(r["key"], r["type"], r["name"], tuple(versions))
-    return out
+    return {r["key"]: timeline_from_row(r, known_at) for r in rows}
+
+
+def timeline_from_row(r: Row, known_at: datetime | None) -> EntityTimeline:
+    """A row of exact/read_timelines (or of exact/find_names_timelines, which reads the same) as a timeline."""
+    versions = (FactVersion.from_row(v) for v in r["versions"])
+    if known_at is not None:  # has_history holds every version recorded by then: keep those believed then
+        versions = (v for v in versions if believed(v.txn_time, v.txn_end, known_at))
+    return EntityTimeline(r["key"], r["type"], r["name"], tuple(versions))

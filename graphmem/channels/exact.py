@@ -24,6 +24,7 @@ from graphmem.channels.fact_records import (
     instant,
     stamp,
 )
+from graphmem.channels.entity_timelines import EntityTimeline, timeline_from_row
 from graphmem.channels.search.terms import escape_lucene
 from graphmem.channels.temporal import check_attribute_known, registry
 from graphmem import limits
@@ -211,12 +212,40 @@ def find_names(store: Store, ns: Namespace, question: str, *, valid_at: datetime
     A name an entity had before a rename resolves to it as of a time before the rename (`valid_at`, default
     now): "What was Acme's city last year?" after Acme became Apex. Asked about a later time, it is only
     offered as similar (`Similar.until`): the name then belonged to nobody, or to someone else."""
+    lucene = _names_query(ns, question)
+    if lucene is None:
+        return [], []
+    rows = store.read("exact/find_names", ns=ns, lucene=lucene, limit=NAME_CANDIDATES, known_at=known_at)
+    return _resolve_names(question, rows, valid_at)
+
+
+#: best scored name candidates whose timelines come with them (`find_names_timelines`)
+NAME_PREFETCH = 2
+
+
+def find_names_timelines(store: Store, ns: Namespace, question: str, *, valid_at: datetime | None = None,
+                         known_at: datetime | None = None) -> tuple[list[Named], list[Similar],
+                                                                   dict[str, EntityTimeline]]:
+    """`find_names`, plus the timelines (as `read_timelines` reads them at known_at) of the NAME_PREFETCH
+    best scored candidates, in the same round trip: a question naming one entity needs no second read."""
+    lucene = _names_query(ns, question)
+    if lucene is None:
+        return [], [], {}
+    rows = store.read("exact/find_names_timelines", ns=ns, lucene=lucene, limit=NAME_CANDIDATES, known_at=known_at,
+                      prefetch=NAME_PREFETCH, include_erased=False)
+    named, similar = _resolve_names(question, rows, valid_at)
+    return named, similar, {r["key"]: timeline_from_row(r, known_at) for r in rows if r["read"]}
+
+
+def _names_query(ns: Namespace, question: str) -> str | None:
     wanted = lucene_words(question)[:NAME_WORDS]
     if not wanted:
-        return [], []
+        return None
     words = " ".join(escape_lucene(w) for w in wanted)
-    lucene = f'+ns:"{escape_lucene(ns.name)}"^0 +(name:({words}) aliases:({words}) former_names:({words}))'
-    rows = store.read("exact/find_names", ns=ns, lucene=lucene, limit=NAME_CANDIDATES, known_at=known_at)
+    return f'+ns:"{escape_lucene(ns.name)}"^0 +(name:({words}) aliases:({words}) former_names:({words}))'
+
+
+def _resolve_names(question: str, rows: Sequence[Row], valid_at: datetime | None) -> tuple[list[Named], list[Similar]]:
     at = valid_at or utcnow()
     pairs = [(r["key"], r["name"]) for r in rows] + [(r["key"], a) for r in rows for a in r["aliases"]]
     then = [(r["key"], f["name"]) for r in rows for f in r["former"] if at < f["until"]]

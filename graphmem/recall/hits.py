@@ -3,9 +3,8 @@ their results written as one line each with the reason they were asked.
 
 No Cypher here: every read goes through a channel (`exact.lookup_batch`, `exact.read_entities`,
 `timelines.read_timelines`, `graph.relations_of`, `workflow.match_workflows`, `read_window`, `read_summary`,
-`search`). Channels
-route "to what exists": a channel module that is not installed is reported as such by `Channels`, and
-imported only when asked.
+`search`). Channels route "to what exists": a channel module that is not installed is reported as such by
+`Channels`, and imported only when asked.
 """
 
 from __future__ import annotations
@@ -57,6 +56,13 @@ class Names:
 
     spans: tuple[Named, ...] = ()
     similar: tuple[Similar, ...] = ()
+    timelines: Mapping[str, EntityTimeline] = field(default_factory=dict)  # the best candidates', at known_at
+    known_at: datetime | None = None
+
+    def read(self, keys: Sequence[str], known_at: datetime | None) -> dict[str, EntityTimeline] | None:
+        """The timelines of `keys` if all came with the names (read at the same known_at), else None."""
+        ok = known_at == self.known_at and set(keys) <= set(self.timelines)
+        return {k: self.timelines[k] for k in keys} if ok else None
 
     def keyed(self, question: str) -> str:
         """The question with each name replaced by its entities' keys ("Maria Lopez's city" -> "c-1001's
@@ -158,11 +164,12 @@ class Channels:
     # --- exact ---
     def names(self, question: str, valid_at: datetime | None, known_at: datetime | None) -> "Names":
         """The entities the question names (full names, a first or last name, a name before a rename as of a
-        time before it; folded), and the near misses."""
-        from graphmem.channels.exact import find_names
+        time before it; folded), the near misses, and the best candidates' timelines (same round trip)."""
+        from graphmem.channels.exact import find_names_timelines
 
-        spans, similar = find_names(self.store, self.ns, question, valid_at=valid_at, known_at=known_at)
-        return Names(tuple(spans), tuple(similar))
+        spans, similar, timelines = find_names_timelines(self.store, self.ns, question, valid_at=valid_at,
+                                                         known_at=known_at)
+        return Names(tuple(spans), tuple(similar), timelines, known_at)
 
     def resolve(self, tokens: list[str], asks: Sequence[Ask], valid_at: datetime,
                 known_at: datetime | None) -> BatchLookup:

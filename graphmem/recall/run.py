@@ -39,6 +39,7 @@ from graphmem.identifiers import Registry, find_identifiers, registry_for
 from graphmem.instants import UTC, utcnow
 from graphmem.recall.hits import Channels, Names
 from graphmem.recall.merge import Hit, asks_earlier, merge, render_context
+from graphmem.recall.attributes import is_reverse
 from graphmem.recall.reverse import fact_text_hits, mark_asked, reverse_hits
 from graphmem.recall.usage import new_recall_id, record_answer
 from graphmem.recall.plan import ROUTE, Plan, candidate_keys, classify, fast_keys, key_answer, with_known_keys
@@ -145,6 +146,9 @@ def _recall(store: Store, ns: Namespace, *, query: str, session: str | None, ent
     ch = Channels(store, ns, registry)
     plan = classify(query, now=now, registry=registry, session=session, entity=entity,
                     task_type=task_type, valid_at=valid_at, known_at=known_at)
+    # a reverse question's holders ("Which company does Tom Berg manage?") are read beside the names
+    reverse = (ch.pool.submit(reverse_hits, store, ns, query, valid_at=plan.valid_at or now, known_at=plan.known_at)
+               if ch.has_facts and is_reverse(query) else None)
     named = ch.names(query, plan.valid_at or now, plan.known_at) if ch.has_facts else Names()
     if named.spans:  # the question names entities: it is read as if it wrote their keys (exact, never similar)
         plan = classify(named.keyed(query), now=now, registry=registry, session=session, entity=entity,
@@ -161,10 +165,9 @@ def _recall(store: Store, ns: Namespace, *, query: str, session: str | None, ent
     earlier_word = asks_earlier(query)
     candidates = candidate_keys(plan.query, registry)
     keys = fast_keys(plan, earlier_word, candidates) if ch.has_facts else ()
-    read = ch.timelines(keys, plan.known_at) if keys else None
+    read = (named.read(keys, plan.known_at) or ch.timelines(keys, plan.known_at)) if keys else None  # one trip
     fast = _key_question(ch, plan, va, earlier_word, read) if read is not None else None
-    reverse_line, reversed_hits = (reverse_hits(store, ns, query, valid_at=va, known_at=plan.known_at)
-                                   if ch.has_facts else (None, []))
+    reverse_line, reversed_hits = reverse.result() if reverse is not None else (None, [])
     if fast is not None:  # the exact read answered it alone: no search, no embedding, no second round trip
         route, hits = fast
         if reverse_line is not None:
