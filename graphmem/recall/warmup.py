@@ -21,13 +21,8 @@ from uuid import uuid4
 
 from graphmem.channels.conversation.embeddings import labelled
 from graphmem.channels.conversation.records import NewTurn
-from graphmem.channels.conversation.turns import (
-    add_turns,
-    identifier_pairs,
-    importance_of,
-    indexed_text,
-    key_candidates,
-)
+from graphmem.channels.conversation.turn_text import identifier_pairs, importance_of, indexed_text, key_candidates
+from graphmem.channels.conversation.turns import add_turns
 from graphmem.identifiers import registry_for
 from graphmem.instants import utcnow
 from graphmem.recall.plan import classify

@@ -25,7 +25,7 @@ from uuid import uuid4
 
 import numpy as np
 
-from graphmem.channels.conversation.turns import indexed_text
+from graphmem.channels.conversation.turn_text import indexed_text
 from graphmem.channels.search.stats import record_turns
 from graphmem.embedding import get_embedder, model_choice
 from graphmem.identifiers.reach import reach_text

@@ -4,7 +4,7 @@ The modules import one another only downward, never in a cycle: `turns` (the wri
 leaves the window) uses `folds` (the worker writing the folded chunks' text off the request path),
 `embeddings` (with GRAPHMEM_EMBED_WRITES=background, the worker writing the turns' embeddings after the POST),
 `extraction` (the worker writing what an LLM extracts from turns posted with `extract`, over `extract_prompts`),
-`summary` (chunk summaries) and `window`; those use only `summary` and `records` (plain records, no I/O).
+`summary` (chunk summaries), `turn_text` (what a turn's text yields, pure) and `window`; those use only `summary` and `records` (plain records, no I/O).
 The pure extractive summariser stays in `graphmem.text.summarise`: the LLM client and search's query
 expansion use it too, and neither should import a channel.
 """

@@ -25,12 +25,14 @@ import logging
 import re
 import threading
 import uuid
+from concurrent.futures import Future
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
 from graphmem.channels.conversation.records import AddResult, NewTurn, Turn, TurnRow
+from graphmem.channels.conversation.turn_text import identifier_pairs, importance_of, indexed_text, key_candidates
 from graphmem.channels.conversation.embeddings import labelled, queue_embeddings
 from graphmem.channels.conversation.folds import queue_fold
 from graphmem.channels.conversation.extraction import check_extraction, queue_extractions
@@ -42,11 +44,10 @@ from graphmem.embedding import get_embedder
 from graphmem.identifiers.reach import reach_text
 from graphmem import bookmarks, limits
 from graphmem.errors import Conflict, DuplicateTurn, GraphmemError, InvalidInput, NotFound
-from graphmem.identifiers import Registry, mentions, registry_for
+from graphmem.identifiers import registry_for
 from graphmem.instants import UTC, utcnow
 from graphmem.settings import Settings
 from graphmem.store import Mark, Store, Tx, write_marks
-from graphmem.text.summarise import has_detail
 from graphmem.types import Namespace
 
 log = logging.getLogger(__name__)
@@ -54,7 +55,6 @@ log = logging.getLogger(__name__)
 ROLE_RE = re.compile(r"^[A-Za-z][A-Za-z0-9_-]{0,31}$")
 ID_MAX = 200
 SPEAKER_MAX = 200
-MAX_KEY_CANDIDATES = 300
 
 
 # --- pure helpers ---------------------------------------------------------------------------------
@@ -88,45 +88,6 @@ def check_turn(turn: NewTurn, *, max_chars: int, prefix: str = "") -> None:
         # what Neo4j and a response can hold: depth <= 32, 64-bit integers, valid Unicode (a 900-deep
         # object used to be stored, then failed every read of its turn and window)
         limits.check_json(turn.metadata, f"{prefix}metadata")
-
-
-def indexed_text(speaker: str | None, text: str, at: datetime) -> str:
-    """What the full-text index holds: the labelled text and the day it was said, so that keyword
-    search matches "in July" or "2023" (our own date format, whatever format the caller used)."""
-    return f"{labelled(speaker, text)} ({at.day} {at:%B %Y})"
-
-
-def key_candidates(text: str, registry: Registry) -> list[str]:
-    """Strings of the text that could be an entity key (`identifiers.mentions`, as recall reads them)."""
-    return mentions(text, registry, limit=MAX_KEY_CANDIDATES)
-
-
-def identifier_pairs(text: str, registry: Registry) -> list[dict[str, str]]:
-    """(attribute name, normalised value) pairs for identifier values in the text: the exact index seeks
-    that find who currently holds them."""
-    pairs: list[dict[str, str]] = []
-    kinds = {k.name: k for k in registry.kinds}
-    for found in registry.find(text):
-        for name in sorted(kinds[found.kind].attributes):
-            pair = {"name": name, "value": found.value}
-            if pair not in pairs:
-                pairs.append(pair)
-    return pairs
-
-
-def importance_of(turn: NewTurn, registry: Registry) -> float:
-    """0..1: a caller's `metadata.importance` if given, else a cheap content estimate (identifiers,
-    numbers and dates, length). Used by search ranking and by forgetting."""
-    given = (turn.metadata or {}).get("importance")
-    if isinstance(given, (int, float)) and not isinstance(given, bool):
-        return float(min(1.0, max(0.0, given)))
-    score = 0.3
-    if registry.find(turn.text):
-        score += 0.3
-    elif has_detail(turn.text, registry):
-        score += 0.15
-    score += 0.2 * min(1.0, len(turn.text) / 300)
-    return round(min(1.0, score), 4)
 
 
 # --- writing --------------------------------------------------------------------------------------
@@ -185,19 +146,21 @@ def add_turns(store: Store, ns: Namespace, *, session: str, turns: Sequence[NewT
     now = utcnow()
     ids = [t.id if t.id is not None else f"t-{uuid.uuid4().hex}" for t in turns]
     metas = [json.dumps(dict(t.metadata), sort_keys=True) if t.metadata else None for t in turns]
-    by_name = names_in_texts(store, ns, [t.text for t in turns])
+    # the names the texts hold are looked up while the batch is embedded (`_Job.take_names`)
+    names = store.executor("turn-names", 4).submit(names_in_texts, store, ns, [t.text for t in turns])
     base = [{
         "id": ids[i], "role": t.role, "speaker": t.speaker, "text": t.text,
         "search_text": indexed_text(t.speaker, t.text, (t.at or now).astimezone(UTC)),
         "at": (t.at or now).astimezone(UTC), "labelled": labelled(t.speaker, t.text),
         "metadata_json": metas[i], "reach_text": reach_text(t.text, t.speaker, metas[i], ids[i], session),
         "importance": importance_of(t, registry), "pairs": identifier_pairs(t.text, registry),
-        "keys": list(dict.fromkeys([*key_candidates(t.text, registry), *by_name[i]])),  # MENTIONS: keys, whole names
+        "keys": key_candidates(t.text, registry),  # what it MENTIONS: keys here, whole names (`take_names`) later
         "extraction": "queued" if t.extract else None,
     } for i, t in enumerate(turns)]
 
     summarise = summariser or summariser_for(settings)
-    rows, done = _write(store, _Job(ns, session, [{**r, "created_at": now} for r in base], settings, summarise))
+    rows, done = _write(store, _Job(ns, session, [{**r, "created_at": now} for r in base], settings, summarise,
+                                    names=names))
     record_turns(store, ns, [r["search_text"] for r in rows if r])  # issue #18 (search): per-namespace BM25 stats
     queue_extractions(store, ns, [r["id"] for r in rows if r and r["extraction"]])  # after the commit
     stored = [Turn(id=r["id"], session=session, seq=r["seq"], role=r["role"], speaker=r["speaker"], text=r["text"],
@@ -228,6 +191,12 @@ class _Job:
     lead: bool = False
     result: tuple[list[dict[str, Any]], _Written] | None = None
     error: BaseException | None = None
+    names: Future[list[list[str]]] | None = None  # the entities each text names by whole name (MENTIONS)
+
+    def take_names(self) -> None:
+        if self.names is not None:
+            for r, by_name in zip(self.base, self.names.result()):
+                r["keys"] = list(dict.fromkeys([*r["keys"], *by_name]))
 
     @property
     def lane(self) -> tuple[str, str, int, int]:
@@ -292,6 +261,8 @@ def _write(store: Store, job: _Job) -> tuple[list[dict[str, Any]], _Written]:
                 r["embedding"], r["embed_queued"] = v, (True if later else None)
         finally:  # the next batch forms and embeds while this one waits for the session lock
             lanes.hand_on(job)
+        for j in batch:
+            j.take_names()
         written = _commit(store, batch)
         if later:
             queue_embeddings(store, job.ns, job.session)
