@@ -19,9 +19,11 @@ _ERRORS: dict[int | str, dict[str, Any]] = {401: {"description": "no or unknown 
 
 @router.get("/v1/namespaces", response_model=NamespacesOut, responses=_ERRORS)
 def list_namespaces(principal: PrincipalDep, store: StoreDep) -> NamespacesOut:
-    """Every namespace holding memory: what it holds per kind and its last write (admin)."""
+    """Every namespace holding memory that the key may use: what it holds per kind and its last write (admin;
+    an admin key limited to some namespaces sees only those)."""
     principal.require_role("admin")
-    return NamespacesOut(namespaces=[NamespaceOut.from_domain(n) for n in tenants.list_namespaces(store)])
+    return NamespacesOut(namespaces=[NamespaceOut.from_domain(n) for n in tenants.list_namespaces(store)
+                                     if principal.may_use(n.name)])
 
 
 @router.delete("/v1/{ns}", status_code=202, response_model=DeletionOut, responses=_ERRORS)

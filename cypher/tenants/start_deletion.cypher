@@ -3,5 +3,5 @@
 // namespace's nodes, as the trace of who deleted it and when.
 MERGE (d:NamespaceDeletion {target: $ns, state: 'running'})
   ON CREATE SET d.id = $id, d.started_at = $now, d.by = $by, d.deleted = 0
-RETURN d.id AS id, d.target AS namespace, d.state AS state, d.started_at AS started_at, d.by AS by,
+RETURN d.id = $id AS created, d.id AS id, d.target AS namespace, d.state AS state, d.started_at AS started_at, d.by AS by,
        d.deleted AS deleted, d.finished_at AS finished_at

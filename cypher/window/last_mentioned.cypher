@@ -1,6 +1,7 @@
 // Recall with a session: the live entity that the window's newest turns name last (MENTIONS: by key, by an
 // identifier it holds, or by its whole name), for a pronoun ("her", "his") in a question that names no one.
-// The window is the session's last $size turns by arrival (the (ns, session, seq) index, newest first).
+// The window is the session's last $size turns by arrival (the (ns, session, seq) index, newest first). Two
+// rows: a newest turn naming two entities names no one in particular (graphmem says so, and reads neither).
 MATCH (s:Session {ns: $ns, id: $session})
 MATCH (t:Turn {ns: $ns, session: $session})
 USING INDEX t:Turn(ns, session, seq)
@@ -9,4 +10,4 @@ MATCH (t)-[:MENTIONS]->(e:Entity {ns: $ns})
 WHERE /*include:live(e)*/
 RETURN e.key AS key, e.name AS name, t.seq AS seq
 ORDER BY seq DESC, key
-LIMIT 1
+LIMIT 2

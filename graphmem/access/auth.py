@@ -49,8 +49,11 @@ class Principal:
     role: str
     namespaces: frozenset[str] = field(default_factory=lambda: frozenset({ALL}))
 
+    def may_use(self, name: str) -> bool:
+        return ALL in self.namespaces or name in self.namespaces
+
     def require_namespace(self, ns: Namespace) -> None:
-        if ALL not in self.namespaces and ns.name not in self.namespaces:
+        if not self.may_use(ns.name):
             raise Forbidden(f"this key may not use namespace {ns.name!r}", code="forbidden_namespace",
                             details={"namespace": ns.name})
 

@@ -306,17 +306,29 @@ def names_in_texts(store: Store, ns: Namespace, texts: Sequence[str]) -> list[li
     """For each text, the keys of the live entities it names by a whole name or alias that only one entity
     holds (what a turn MENTIONS by name). One index query for all the texts. A single token ("Maria") or a
     shared name is never a link: a turn linked by mistake would be hidden with an erased entity."""
-    wanted = list(dict.fromkeys(w for t in texts for w in lucene_words(t)))[:NAME_WORDS]
+    out: list[list[str]] = []
+    group: list[str] = []
+    words: dict[str, None] = {}
+    for text in [*texts, None]:  # texts in groups of at most NAME_WORDS distinct words: one query per group
+        new = dict.fromkeys(lucene_words(text)) if text is not None else {}
+        if group and (text is None or len(words | new) > NAME_WORDS):
+            out += _names_of_group(store, ns, group, list(words)[:NAME_WORDS])
+            group, words = [], {}
+        if text is not None:
+            group.append(text)
+            words |= new
+    return out
+
+
+def _names_of_group(store: Store, ns: Namespace, texts: Sequence[str], wanted: Sequence[str]) -> list[list[str]]:
     if not wanted:
         return [[] for _ in texts]
     words = " ".join(escape_lucene(w) for w in wanted)
     lucene = f'+ns:"{escape_lucene(ns.name)}"^0 +(name:({words}) aliases:({words}))'
     rows = store.read("exact/find_names", ns=ns, lucene=lucene, limit=NAME_CANDIDATES * len(texts), known_at=None)
     pairs = [(r["key"], r["name"]) for r in rows] + [(r["key"], a) for r in rows for a in r["aliases"]]
-    if not pairs:
-        return [[] for _ in texts]
     out = []
     for text in texts:
-        named, _ = resolve(text, pairs)
+        named, _ = resolve(text, pairs) if pairs else ([], [])
         out.append(list(dict.fromkeys(n.keys[0] for n in named if n.full and len(n.keys) == 1)))
     return out

@@ -103,7 +103,7 @@ def record_feedback(store: Store, ns: Namespace, recall_id: str, used: Sequence[
     now = utcnow()
 
     def work(tx: Tx) -> Feedback:
-        row = tx.one("usage/read_answer", ns=ns, id=recall_id)
+        row = tx.one("usage/read_answer", ns=ns, id=recall_id, cutoff=now - timedelta(days=FEEDBACK_DAYS))
         if row is None:
             raise NotFound(f"no recall answer {recall_id!r} in namespace {ns.name!r} (answers take feedback for "
                            f"{FEEDBACK_DAYS} days)", code="unknown_recall")
@@ -117,7 +117,8 @@ def record_feedback(store: Store, ns: Namespace, recall_id: str, used: Sequence[
         positions = sorted({valid[u] for u in used})
         judged, hits = Counter(channels), Counter(channels[i] for i in positions)
         counts = [{"channel": c, "judged": judged[c], "used": hits[c]} for c in sorted(judged)]
-        tx.run("usage/record_feedback", ns=ns, id=recall_id, used=positions, counts=counts, now=now)
+        if not tx.run("usage/record_feedback", ns=ns, id=recall_id, used=positions, counts=counts, now=now):
+            raise Conflict(f"feedback on recall answer {recall_id!r} was given already", code="feedback_given")
         return Feedback(recall_id, {c: {"returned": judged[c], "used": hits[c]} for c in sorted(judged)})
 
     result = store.write(work)

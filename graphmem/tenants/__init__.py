@@ -65,7 +65,7 @@ def start_deletion(store: Store, ns: Namespace, *, by: str, run: bool = True) ->
     background (`run`; without it, the next `resume_deletions` does)."""
     row = store.write_one("tenants/start_deletion", ns=ns, id=f"del-{uuid.uuid4().hex[:12]}", now=utcnow(), by=by)
     deletion = Deletion.from_row(row[0])
-    if run:
+    if run and row[0]["created"]:  # a deletion already running has its deleter (or the next start resumes it)
         _in_background(store, [ns])
     return deletion
 

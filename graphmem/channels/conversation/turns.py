@@ -194,9 +194,14 @@ class _Job:
     names: Future[list[list[str]]] | None = None  # the entities each text names by whole name (MENTIONS)
 
     def take_names(self) -> None:
-        if self.names is not None:
-            for r, by_name in zip(self.base, self.names.result()):
-                r["keys"] = list(dict.fromkeys([*r["keys"], *by_name]))
+        """Add the whole names' entities to what each turn MENTIONS; a failed lookup only loses those links."""
+        try:
+            found = self.names.result() if self.names is not None else []
+        except Exception as exc:  # noqa: BLE001 - an enrichment: the turns are written all the same
+            log.warning("name links skipped for %d turns (%s: %s)", len(self.base), type(exc).__name__, exc)
+            return
+        for r, by_name in zip(self.base, found):
+            r["keys"] = list(dict.fromkeys([*r["keys"], *by_name]))
 
     @property
     def lane(self) -> tuple[str, str, int, int]:

@@ -44,4 +44,6 @@ def last_mentioned(store: Store, ns: Namespace, *, session: str, size: int | Non
     """(key, name) of the live entity the session's window named last (MENTIONS: its key, an identifier it
     holds, or its whole name), or None: what "her" or "his" in a question about the conversation refers to."""
     rows = store.read("window/last_mentioned", ns=ns, session=session, size=size or store.settings.window_size)
-    return (str(rows[0]["key"]), rows[0]["name"]) if rows else None
+    if not rows or (len(rows) > 1 and rows[1]["seq"] == rows[0]["seq"]):  # none, or two named at once
+        return None
+    return str(rows[0]["key"]), rows[0]["name"]
