@@ -120,13 +120,21 @@ def db_backup(path: Path, force: bool) -> None:
 @friendly
 def db_restore(path: Path, force: bool) -> None:
     """Load a dump made by `graphmem db backup` in place of the managed store. The server stops for the load
-    and starts again when it was running."""
+    and starts again when it was running. Whom the replaced store had erased is erased again in the restored one."""
     from graphmem.localdb import LocalNeo4j
+
+    from graphmem.privacy import restore_keeping_erasures
+    from graphmem.store import open_store
 
     _managed_only("restore")
     started = time.monotonic()
-    LocalNeo4j(settings()).restore(path, force=force)
+    s = settings()
+    again = restore_keeping_erasures(LocalNeo4j(s), lambda: open_store(s), path, force=force)
     click.echo(f"restored {path} in {time.monotonic() - started:.1f}s")
+    for r in again:
+        click.echo(f"erased again (the replaced store had erased it): {r.ns}/{r.key}"
+                   + (f"; it had been purged: run `graphmem purge --ns {r.ns} --older-than-days 0`"
+                      if r.purged_before else ""))
 
 
 def _managed_only(what: str) -> None:
