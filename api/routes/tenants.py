@@ -6,12 +6,12 @@ from typing import Any
 
 from fastapi import APIRouter, Response
 
-from api.deps import NamespaceDep, PrincipalDep, StoreDep
+from api.deps import KNOWN_QUERY_ONLY, NamespaceDep, PrincipalDep, StoreDep
 from api.schemas.tenants import DeletionOut, NamespaceOut, NamespacesOut
 from graphmem import tenants
 from graphmem.errors import NotFound
 
-router = APIRouter(tags=["tenants"])
+router = APIRouter(tags=["tenants"], dependencies=KNOWN_QUERY_ONLY)
 
 _ERRORS: dict[int | str, dict[str, Any]] = {401: {"description": "no or unknown API key"},
                                             403: {"description": "not an admin key"}}

@@ -24,13 +24,22 @@ from graphmem.recall.plan import (
 )
 from graphmem.recall.run import DEFAULT_K, Recall, RouteStep, recall
 from graphmem.recall.timewords import TimeScope, extract_time
-from graphmem.recall.usage import FEEDBACK_DAYS, ChannelStats, Feedback, item_id, read_stats, record_feedback
+from graphmem.recall.usage import (
+    FEEDBACK_DAYS,
+    ChannelStats,
+    Feedback,
+    drain_answers,
+    item_id,
+    read_stats,
+    record_feedback,
+)
 
 __all__ = [
     "DEFAULT_K",
     "FEEDBACK_DAYS",
     "ChannelStats",
     "Feedback",
+    "drain_answers",
     "item_id",
     "read_stats",
     "record_feedback",

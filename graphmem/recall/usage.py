@@ -72,6 +72,11 @@ class Answers(Coalescer[dict[str, list[dict[str, Any]]]]):
                                  cutoff=now - timedelta(days=FEEDBACK_DAYS))
 
 
+def drain_answers(timeout: float = 10.0) -> None:
+    """Write the answers every open store has pending now and wait (tests, and callers that must see them)."""
+    Answers.drain_all(timeout)
+
+
 def _answers(store: Store) -> Answers:
     return store.state("usage.answers", lambda: Answers(store))
 

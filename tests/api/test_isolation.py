@@ -26,6 +26,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from graphmem.channels.search import drain_touches
+from graphmem.recall import drain_answers
 from graphmem.settings import Settings
 from graphmem.store import Store, purge_namespace
 from tenancy import Endpoint, Keys, Tenant, all_property_text, cypher, keyed_client, leaks, seed_tenant, strings
@@ -226,6 +227,7 @@ def test_every_operation_refuses_a_foreign_namespace_with_no_data(tenants: Tenan
     endpoints = {str(ep): ep for ep in v1_endpoints(client.app)}  # type: ignore[arg-type]
     reads, extra, writes = _probes(client, b)
     drain_touches()
+    drain_answers()  # B's own recalls above: their usage records are B's, written in the background
     before = all_property_text(store, b.ns)
     minimal = [Probe(op, body={} if ep.method in {"POST", "PUT", "PATCH"} else None) for op, ep in endpoints.items()]
     for probe in minimal + reads + extra + writes:
@@ -236,6 +238,7 @@ def test_every_operation_refuses_a_foreign_namespace_with_no_data(tenants: Tenan
             assert set(body) == {"error"} and body["error"]["code"] == "forbidden_namespace", (probe, body)
             assert not leaks(r.text, b, probe.sent()), (probe, role, r.text)
     drain_touches()
+    drain_answers()
     assert all_property_text(store, b.ns) == before  # nothing written, nothing touched
 
 
@@ -272,6 +275,7 @@ def test_no_operation_shows_a_the_data_of_b(tenants: Tenants, store: Store) -> N
                       for r in _roles(probe))  # the first role that sees B's data is enough
             assert any(leaks(body, b, probe.sent()) for body in bodies), probe
     drain_touches()
+    drain_answers()  # B's own recalls above: their usage records are B's, written in the background
     before = all_property_text(store, b.ns)
     seen: set[str] = set()
     for probe in reads + extra + writes:
@@ -284,4 +288,5 @@ def test_no_operation_shows_a_the_data_of_b(tenants: Tenants, store: Store) -> N
         seen.add(probe.op)
     assert seen == set(endpoints)
     drain_touches()
+    drain_answers()
     assert all_property_text(store, b.ns) == before  # A's calls wrote nothing in B, touched nothing

@@ -80,7 +80,7 @@ def sample(schema: dict[str, Any], components: dict[str, Any]) -> Any:
     return "string"
 
 
-PATH_VALUES = {"key": "U-001", "name": "city", "type": "WORKS_AT", "sid": "s1"}
+PATH_VALUES = {"key": "U-001", "name": "city", "type": "WORKS_AT", "sid": "s1", "recall_id": "rc-none"}
 
 
 def test_every_example_body_is_accepted(client: TestClient, ns: Namespace) -> None:
