@@ -1,7 +1,8 @@
-// Names in a question (recall): the live entities of the namespace whose display name, an alias, or a name
+// Names in turn texts (a turn write MENTIONS the entities it names: exact.names_in_texts; a question's names
+// are read with their timelines by exact/find_names_timelines): the live entities of the namespace whose display name, an alias, or a name
 // they had before a rename or as a dropped alias, holds one of the question's words, from the entity_names
 // full-text index; graphmem keeps those whose name the question really spells (graphmem/identifiers/names.py),
-// a former name only as of a time before it was given up (exact.find_names). An entity created after
+// a former name only as of a time before it was given up (exact.find_names_timelines). An entity created after
 // $known_at is not known then.
 CALL db.index.fulltext.queryNodes('entity_names', $lucene, {limit: $limit}) YIELD node, score
 WITH node AS e

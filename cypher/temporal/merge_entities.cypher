@@ -2,7 +2,7 @@
 // on the unique (ns, key) is race-free; rows come in key order, so two writers never deadlock). An entity is
 // not versioned (its attributes are): its type is updated in place, a missing name keeps the old one, and a
 // new name moves the old one to `former_names`, closed now (`renamed_at`): the names index still resolves it
-// as of a time before the rename (exact/find_names). Given aliases replace the entity's; a dropped alias
+// as of a time before the rename (exact/find_names_timelines). Given aliases replace the entity's; a dropped alias
 // becomes a former name likewise. `created` tells 201 from 200; an erased entity is left untouched for the caller to refuse.
 // `many`: which of the attributes asserted ($names) are declared many-valued in the namespace. `ref`, as in
 // lock_entities.

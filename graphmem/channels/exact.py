@@ -204,22 +204,6 @@ NAME_CANDIDATES = 20
 NAME_WORDS = 200
 
 
-def find_names(store: Store, ns: Namespace, question: str, *, valid_at: datetime | None = None,
-               known_at: datetime | None = None) -> tuple[list[Named], list[Similar]]:
-    """The spans of `question` that name live entities of the namespace (`identifiers.names.resolve`: full
-    names, or one token of a name, folded; a name several entities share comes back with all of them), and
-    the near misses (offered as similar, never as exact). One index query; none when no word could be a name.
-
-    A name an entity had before a rename resolves to it as of a time before the rename (`valid_at`, default
-    now): "What was Acme's city last year?" after Acme became Apex. Asked about a later time, it is only
-    offered as similar (`Similar.until`): the name then belonged to nobody, or to someone else."""
-    lucene = _names_query(ns, question)
-    if lucene is None:
-        return [], []
-    rows = store.read("exact/find_names", ns=ns, lucene=lucene, limit=NAME_CANDIDATES, known_at=known_at)
-    return _resolve_names(question, rows, valid_at)
-
-
 #: best scored name candidates whose timelines come with them (`find_names_timelines`)
 NAME_PREFETCH = 2
 
@@ -227,8 +211,15 @@ NAME_PREFETCH = 2
 def find_names_timelines(store: Store, ns: Namespace, question: str, *, valid_at: datetime | None = None,
                          known_at: datetime | None = None) -> tuple[list[Named], list[Similar],
                                                                    dict[str, EntityTimeline]]:
-    """`find_names`, plus the timelines (as `read_timelines` reads them at known_at) of the NAME_PREFETCH
-    best scored candidates, in the same round trip: a question naming one entity needs no second read."""
+    """The spans of `question` that name live entities of the namespace (`identifiers.names.resolve`: full
+    names, or one token of a name, folded; a name several entities share comes back with all of them), the
+    near misses (offered as similar, never as exact), and the timelines (as `read_timelines` reads them at
+    known_at) of the NAME_PREFETCH best scored candidates: one round trip, so a question naming one entity
+    needs no second read. None when no word could be a name.
+
+    A name an entity had before a rename resolves to it as of a time before the rename (`valid_at`, default
+    now): "What was Acme's city last year?" after Acme became Apex. Asked about a later time, it is only
+    offered as similar (`Similar.until`): the name then belonged to nobody, or to someone else."""
     lucene = _names_query(ns, question)
     if lucene is None:
         return [], [], {}

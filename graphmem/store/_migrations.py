@@ -81,9 +81,10 @@ def record_version(store: Store, version: int = SCHEMA_VERSION) -> SchemaVersion
     return SchemaVersion(int(r["version"]), r.get("migrated_at"), r.get("by"))
 
 
-def settle_version(store: Store) -> SchemaVersion:
-    """At start: refuse a newer store; record the current version on an empty one."""
-    found = schema_version(store)
+def settle_version(store: Store, found: SchemaVersion | None = None) -> SchemaVersion:
+    """At start: refuse a newer store; record the current version on an empty one (`found`: the version
+    already read at this start, so it is read once)."""
+    found = found if found is not None else schema_version(store)
     refuse_newer(found)
     if found.version is None and not store.read("admin/holds_memory")[0]["holds"]:
         return record_version(store)

@@ -36,7 +36,8 @@ def apply_schema(store: Store, *, check_model: bool = True) -> list[str]:
     statement (all `IF NOT EXISTS`; vector indexes sized by the recorded embedding model), then wait for
     indexes. Raises ModelMismatch (`check_model`) when the configured model is not the store's: before
     anything else is created, so a refused process leaves no trace."""
-    refuse_newer(schema_version(store))  # before anything is created: a newer release's store stays as it was
+    version = schema_version(store)
+    refuse_newer(version)  # before anything is created: a newer release's store stays as it was
     for name in store.names("schema_retired/"):
         store.autocommit(name)
     store.autocommit(MODEL_CONSTRAINT)
@@ -51,7 +52,7 @@ def apply_schema(store: Store, *, check_model: bool = True) -> list[str]:
                      "embedding/vector_workflow_embedding_b"):
             store.autocommit(name, dimensions=model.dimensions)
     store.autocommit("admin/await_indexes")
-    settle_version(store)
+    settle_version(store, version)
     return applied
 
 

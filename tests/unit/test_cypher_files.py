@@ -48,3 +48,16 @@ def test_no_cypher_outside_cypher_folder() -> None:
                  if "tests" not in p.parts and clause.search(p.read_text())]
     assert not offenders, f"Cypher text in Python: {offenders}"
     assert cypher_root().is_dir()
+
+
+def test_the_name_query_reads_timelines_as_read_timelines_does() -> None:
+    """exact/find_names_timelines repeats exact/read_timelines' read of an entity's versions (a question naming
+    one entity costs one round trip): the two must not drift apart."""
+    queries = load_queries()
+
+    def versions_part(name: str) -> str:
+        text = queries[name]
+        body = text[text.index("CALL (e, name) {"):text.index("AS versions") + len("AS versions")]
+        return " ".join(body.split())
+
+    assert versions_part("exact/find_names_timelines") == versions_part("exact/read_timelines")
