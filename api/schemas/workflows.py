@@ -7,6 +7,7 @@ by `graphmem.channels.workflow.parse_trajectory`, so library callers get the sam
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import datetime
 from typing import Any, Literal
 
@@ -22,6 +23,7 @@ from graphmem.channels.workflow import (
     WorkflowMatch,
     WorkflowVersion,
 )
+from graphmem.induction import Param, WorkflowStep
 from graphmem.instants import format_instant
 
 
@@ -143,9 +145,7 @@ class WorkflowOut(BaseModel):
         return dict(
             id=w.id, key=w.key, version=w.version, task_type=w.task_type, task_types=list(w.task_types),
             name=w.name, description=w.description,
-            steps=[StepOut(action=s.action, args=dict(s.args), support=s.support) for s in w.steps],
-            params=[ParamOut(name=p.name, kind=p.kind, pattern=p.pattern, choices=list(p.choices),
-                             examples=list(p.examples), from_task=p.from_task, context=p.context) for p in w.params],
+            steps=_steps(w.steps), params=_params(w.params),
             support=w.support, successes=w.successes, failures=w.failures, success_rate=round(w.success_rate, 4),
             risks=[RiskOut(step=r.step, action=r.action, count=r.count, example_error=r.example_error)
                    for r in w.risks],
@@ -154,8 +154,23 @@ class WorkflowOut(BaseModel):
             uses=[UseOut(workflow=u.workflow, start=u.start, length=u.length) for u in w.uses])
 
 
+def _steps(steps: Sequence[WorkflowStep]) -> list[StepOut]:
+    return [StepOut(action=s.action, args=dict(s.args), support=s.support) for s in steps]
+
+
+def _params(params: Sequence[Param]) -> list[ParamOut]:
+    return [ParamOut(name=p.name, kind=p.kind, pattern=p.pattern, choices=list(p.choices), examples=list(p.examples),
+                     from_task=p.from_task, context=p.context) for p in params]
+
+
 def _t(value: datetime | None) -> str | None:
     return format_instant(value)
+
+
+class ExampleOut(BaseModel):
+    id: str = Field(description="the trajectory's id")
+    task: str = Field(description="its task (emails and phone numbers masked)")
+    steps: list[StepIn] = Field(description="its steps as reported (emails and phone numbers masked)")
 
 
 class WorkflowMatchOut(WorkflowOut):
@@ -164,12 +179,28 @@ class WorkflowMatchOut(WorkflowOut):
     filled: dict[str, str] = Field(description="parameters the task text seems to fill: {name: text found}")
     why: str = Field("", description="why it matched: which similarity, from how many runs")
     subworkflows: list[WorkflowOut] = Field([], description="the shared sub-workflows its `uses` reference")
+    fitted_from: list[str] = Field([], description="given a task, for the first workflow: the trajectories `steps` "
+                                   "and `params` were fitted from, the task's nearest successful runs of its type, "
+                                   "nearest first (a step's `support` then counts among them); empty: `steps` are "
+                                   "the stored version's")
+    optional: list[StepOut] = Field([], description="the stored version's steps the fit left out: taken by some of "
+                                    "its runs, not by the runs nearest this task")
+    example: ExampleOut | None = Field(None, description="given a task, for the first workflow: the task's nearest "
+                                       "successful run, a worked example")
 
     @classmethod
     def of(cls, m: WorkflowMatch) -> "WorkflowMatchOut":
-        return cls(**cls.fields_of(m.workflow), score=round(m.score, 6), matched_by=m.matched_by,  # type: ignore[arg-type]
+        fields = cls.fields_of(m.workflow)
+        f = m.fitted
+        if f is not None:
+            fields.update(steps=_steps(f.steps), params=_params(f.params))
+        return cls(**fields, score=round(m.score, 6), matched_by=m.matched_by,  # type: ignore[arg-type]
                    filled=dict(m.filled), why=m.why,
-                   subworkflows=[WorkflowOut(**WorkflowOut.fields_of(s)) for s in m.subworkflows])
+                   subworkflows=[WorkflowOut(**WorkflowOut.fields_of(s)) for s in m.subworkflows],
+                   fitted_from=list(f.runs) if f else [], optional=_steps(f.optional) if f else [],
+                   example=ExampleOut(id=f.example.id, task=f.example.task,
+                                      steps=[StepIn(action=s.action, args=dict(s.args)) for s in f.example.steps])
+                   if f else None)
 
 
 class WorkflowsOut(BaseModel):

@@ -1,6 +1,6 @@
 // A new move empties its target slot first: vectors a cancelled or older move left there are another model's.
 CALL () {
-  MATCH (n) WHERE (n:Turn OR n:Summary OR n:Workflow) AND n[$target] IS NOT NULL
+  MATCH (n) WHERE (n:Turn OR n:Summary OR n:Workflow OR n:Trajectory) AND n[$target] IS NOT NULL
   SET n[$target] = null
 } IN TRANSACTIONS OF 5000 ROWS
 CALL () {

@@ -18,4 +18,5 @@ CALL () { MATCH (g:WorkflowGroup) WHERE g[$source_type] IS NOT NULL AND g[$targe
 CALL () { MATCH (g:WorkflowGroup) WHERE g[$source_leader] IS NOT NULL AND g[$target_leader] IS NULL
             AND g.leader_task IS NOT NULL
           RETURN count(g) AS group_leaders }
-RETURN turns, summaries, workflows, group_types, group_leaders
+CALL () { MATCH (t:Trajectory) WHERE t[$source] IS NOT NULL AND t[$target] IS NULL RETURN count(t) AS trajectories }
+RETURN turns, summaries, workflows, group_types, group_leaders, trajectories

@@ -12,7 +12,8 @@ is caught up by the first process on the new model (`catch_up`, at start).
 
 Every kind of vector is embedded from what the store keeps: a turn from its speaker and text (as written),
 a summary chunk from its text, a workflow from its examples, name and actions, a group's type from its
-current procedures' examples and type name, a group's leader from its leader's task.
+current procedures' examples and type name, a group's leader from its leader's task, a successful trajectory
+from its task (masked, as when it was stored).
 """
 
 from __future__ import annotations
@@ -34,7 +35,7 @@ from graphmem.store import VECTOR_SLOTS, Row, Store, other_slot, recorded_model
 
 log = logging.getLogger(__name__)
 
-KINDS = ("turns", "summaries", "workflows", "group_types", "group_leaders")
+KINDS = ("turns", "summaries", "workflows", "group_types", "group_leaders", "trajectories")
 CENTROIDS = frozenset({"workflows", "group_types"})  # kinds whose vector is the centroid of several texts
 #: per kind: the statement reading what is left to embed, and the one writing the vectors
 STATEMENTS = {
@@ -43,6 +44,7 @@ STATEMENTS = {
     "workflows": ("embedding/todo_workflows", "embedding/write_workflows"),
     "group_types": ("embedding/todo_group_types", "embedding/write_group_types"),
     "group_leaders": ("embedding/todo_group_leaders", "embedding/write_group_leaders"),
+    "trajectories": ("embedding/todo_trajectories", "embedding/write_trajectories"),
 }
 #: per slot: (drop, create) of its vector indexes on turns, summaries and workflows
 SLOT_INDEXES = {
@@ -96,7 +98,7 @@ def _texts(kind: str, row: Row) -> list[str]:
 def _written_row(kind: str, row: Row, vector: list[float]) -> dict[str, Any]:
     """The row a write statement checks (what the vector was made from) and writes."""
     keep = {"turns": ("text",), "summaries": ("text",), "workflows": ("examples", "name", "actions"),
-            "group_types": ("version",), "group_leaders": ()}[kind]
+            "group_types": ("version",), "group_leaders": (), "trajectories": ()}[kind]
     return {"id": row["id"], "vector": vector, **{k: row[k] for k in keep}}
 
 

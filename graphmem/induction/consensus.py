@@ -39,7 +39,24 @@ def consensus(runs: Sequence[Sequence[StepKey]], share: float = 0.5) -> list[Ste
     if n == 0:
         return []
     counts: Counter[StepKey] = Counter(k for r in runs for k in set(r))
-    kept = {k for k, c in counts.items() if c > share * n}
+    return _ordered(runs, {k for k, c in counts.items() if c > share * n})
+
+
+def weighted_consensus(runs: Sequence[Sequence[StepKey]], weights: Sequence[float], share: float) -> list[StepKey]:
+    """Keys whose runs' weights add up to more than `share` of all the weights, ordered as `consensus`
+    orders the keys it keeps. With equal weights it is `consensus`; a task's nearest runs weigh by how
+    near they are, so a step two close runs take outweighs one two far runs take."""
+    total = sum(weights)
+    if not runs or total <= 0:
+        return []
+    mass: dict[StepKey, float] = defaultdict(float)
+    for r, w in zip(runs, weights):
+        for k in set(r):
+            mass[k] += w
+    return _ordered(runs, {k for k, m in mass.items() if m > share * total})
+
+
+def _ordered(runs: Sequence[Sequence[StepKey]], kept: set[StepKey]) -> list[StepKey]:
     ranks: dict[StepKey, list[int]] = defaultdict(list)
     first: dict[StepKey, tuple[int, int]] = {}
     for n_run, r in enumerate(runs):

@@ -6,7 +6,9 @@ airline sites), but a type's runs carry words no other type has: its element lab
 category names, the values its users typed. So matching weighs, next to the embedding, the share of
 the task's words (weighted by inverse document frequency over the namespace's groups, so common
 words count little) that a group's runs contain. Within a type, the share of the task's words found
-in a procedure's example tasks picks among its procedures.
+in a procedure's example tasks picks among its procedures, and the idf-weighted cosine of words between
+the task and each of a few candidate runs (`idf_cosines`) sorts out which runs are nearest: an embedding
+scores "return the kettle from order N" near "track order N", the words "return" and "kettle" do not.
 """
 
 from __future__ import annotations
@@ -75,3 +77,25 @@ def example_overlap(query: set[str], examples: Sequence[str]) -> float:
     for e in examples:
         seen |= words(e)
     return len(query & seen) / len(query)
+
+
+def idf_cosines(query: str, texts: Sequence[str]) -> list[float]:
+    """Cosine of the query's words and each text's, each word weighted by its inverse document frequency
+    among the texts (a word they all use weighs least; one none of them uses, most)."""
+    docs = [words(t) for t in texts]
+    n = len(docs)
+    df: dict[str, int] = {}
+    for d in docs:
+        for w in d:
+            df[w] = df.get(w, 0) + 1
+
+    def idf(w: str) -> float:
+        return math.log(1.0 + n / df[w]) if w in df else math.log(1.0 + n)
+
+    q = words(query)
+    q_norm = math.sqrt(sum(idf(w) ** 2 for w in q))
+    out = []
+    for d in docs:
+        d_norm = math.sqrt(sum(idf(w) ** 2 for w in d))
+        out.append(sum(idf(w) ** 2 for w in q & d) / (q_norm * d_norm) if q_norm and d_norm else 0.0)
+    return out

@@ -8,7 +8,8 @@ known steps). Printed, all in one namespace that is purged at the end (unless --
   transaction) after a bulk load; their ratio is what storage costs on top of induction;
 - online induction: M more trajectories reported one by one (each re-induces its group);
 - matching p50/p99 by task text (query embedding included, cache cleared before each query) next
-  to matching by task_type (no model), and the held-out quality: right workflow, steps covered,
+  to matching by task_type (no model), and the held-out quality: right workflow, steps covered (by the steps returned,
+  fitted to the task),
   task parameters filled.
 """
 
@@ -119,8 +120,8 @@ def command(n: int, n_online: int, n_queries: int, seed: int, torch_threads: int
                 t = time.perf_counter()
                 found = wf.match_workflows(store, ns, task=s.body["task"], k=3)
                 by_text.append((time.perf_counter() - t) * 1000)
-                best = found[0].workflow
-                score.add(s, best.task_type, best.actions, found[0].filled)
+                best = found[0]  # scored on the steps returned: fitted to the task when its runs have vectors
+                score.add(s, best.workflow.task_type, [st.action for st in best.steps], best.filled)
                 t = time.perf_counter()
                 wf.match_workflows(store, ns, task_type=s.family.task_type, k=3)
                 by_type.append((time.perf_counter() - t) * 1000)

@@ -42,6 +42,8 @@ from graphmem.induction import (
 )
 from graphmem.channels.workflow._records import (
     Change,
+    Example,
+    Fitted,
     InductionReport,
     TrajectoryAdded,
     WorkflowHistory,
@@ -58,6 +60,7 @@ from graphmem.channels.workflow._records import (
 from graphmem.channels.workflow._terms import cached_versions, shared_words
 from graphmem.channels.workflow._induce import Progress, Refiner, current, dedupe_one, induce_all, refresh
 from graphmem.channels.workflow._erasure import Reinduced, reinduce_groups
+from graphmem.channels.workflow._fit import apart, fit
 from graphmem.channels.workflow._llm import refiner_from_settings
 from graphmem.instants import parse_instant, utcnow
 from graphmem.store import Store, Tx
@@ -70,7 +73,7 @@ LEXICAL_WEIGHT = 0.25
 #: weight of the type's similarity in a procedure's score (the rest: the procedure's own)
 TYPE_WEIGHT = 0.5
 
-__all__ = ["Change", "InductionReport", "Progress", "Refiner", "Reinduced", "TrajectoryAdded", "WorkflowHistory",
+__all__ = ["Change", "Example", "Fitted", "InductionReport", "Progress", "Refiner", "Reinduced", "TrajectoryAdded", "WorkflowHistory",
            "WorkflowMatch", "WorkflowVersion", "add_trajectories", "add_trajectory", "centroid", "clear_embedding_cache",
            "current_workflows", "embed_texts", "induce_workflows", "match_workflows", "parse_trajectory",
            "refiner_from_settings", "reinduce_groups", "type_texts", "workflow_history", "workflow_texts"]
@@ -115,7 +118,7 @@ def add_trajectory(store: Store, ns: Namespace, *, run: Run, induce: bool = True
     """
     now = utcnow()
     run = run if run.at is not None else replace(run, at=now)
-    vector = None if run.task_type else embed_tasks(store.settings, [run.task])[0]
+    vector = embed_tasks(store.settings, [run.task])[0] if run.succeeded or not run.task_type else None
 
     def work(tx: Tx) -> TrajectoryAdded:
         _refuse_duplicates(tx, ns, [run.id])
@@ -133,7 +136,7 @@ def add_trajectory(store: Store, ns: Namespace, *, run: Run, induce: bool = True
             group = {"key": key, "task_type": None, "leader": run.id, "leader_task": run.task,
                      "leader_embedding": vector, "leader_actions": actions, "leader_at": run.at}
         locked = tx.run("workflow/lock_groups", ns=ns, groups=[group], now=now)[0]
-        tx.run("workflow/create_trajectories", ns=ns, rows=[run_row(run, key)])
+        tx.run("workflow/create_trajectories", ns=ns, rows=[run_row(run, key, vector if run.succeeded else None)])
         if not induce:
             return TrajectoryAdded(run.id, key, None)
         canonical = locked["merged_into"] or key
@@ -156,7 +159,9 @@ def add_trajectories(store: Store, ns: Namespace, *, runs: Sequence[Run]) -> int
     """
     now = utcnow()
     runs = [r if r.at is not None else replace(r, at=now) for r in runs]
-    rows = [run_row(r, group_key(task_type=r.task_type) if r.task_type else None) for r in runs]
+    succeeded = [r for r in runs if r.succeeded]
+    vectors = dict(zip((r.id for r in succeeded), embed_tasks(store.settings, [r.task for r in succeeded])))
+    rows = [run_row(r, group_key(task_type=r.task_type) if r.task_type else None, vectors.get(r.id)) for r in runs]
     groups = {r["group_key"]: {"key": r["group_key"], "task_type": r["task_type"], "leader": r["id"],
                                "leader_task": r["task"], "leader_embedding": None, "leader_actions": None,
                                "leader_at": r["at"]}
@@ -205,6 +210,10 @@ def match_workflows(store: Store, ns: Namespace, *, task: str | None = None, tas
     """Current workflows for a task, best first: task_type matches, then the most similar by task text.
 
     Each match says which parameters the task text seems to fill (`graphmem.induction.fill_params`).
+    Given a task, the first match is fitted to it (`_fit`): its `steps` are those of the task's nearest
+    successful runs of its type, its stored steps left out are `fitted.optional`, and the nearest run is
+    `fitted.example`; the procedure induced from that run comes first when it is among the candidates.
+    The others are alternatives with their stored steps.
 
     Raises:
         InvalidInput: neither task nor task_type, or k outside 1..max_k.
@@ -239,12 +248,21 @@ def match_workflows(store: Store, ns: Namespace, *, task: str | None = None, tas
         for score, why, w in sorted((_similarity(vector, h) + (WorkflowVersion.from_row(h["w"]),) for h in hits),
                                     key=lambda x: -x[0]):
             found.setdefault(w.key, WorkflowMatch(w, score, "similarity", {}, why))
-    out = list(found.values())[:k]
+    ranked = list(found.values())
+    fitted = fit(store, ns, task or "", vector, ranked[0].workflow, registry) if asked and ranked else None
+    if fitted is not None:  # lead with the procedure of the run nearest the task, when it is a candidate
+        lead = next((m for m in ranked if m.workflow.key in fitted.example.procedures), ranked[0])
+        ranked = [lead, *(m for m in ranked if m is not lead)]
+        fitted = apart(fitted, lead.workflow)
+    out = ranked[:k]
     subs = _subworkflows(store, ns, out)
-    return [replace(m, filled=fill_params(m.workflow.params, task, registry) if task else {},
-                    why=m.why or f"task_type {task_type!r}; induced from {m.workflow.successes} successful runs",
+    fits = [fitted] + [None] * (len(out) - 1)
+    return [replace(m, fitted=f, filled=fill_params(f.params if f else m.workflow.params, task, registry) if task else {},
+                    why=(m.why or f"task_type {task_type!r}; induced from {m.workflow.successes} successful runs")
+                    + (f"; steps fitted to the task from its {len(f.runs)} nearest successful runs of the type"
+                       if f else ""),
                     subworkflows=tuple(subs[u.workflow] for u in m.workflow.uses if u.workflow in subs))
-            for m in out]
+            for m, f in zip(out, fits)]
 
 
 def _within_type(store: Store, ns: Namespace, task: str, vector: Sequence[float], typed: Sequence[WorkflowVersion],

@@ -193,6 +193,11 @@ def induce_all(tx: Tx, store: Store, ns: Namespace, *, task_type: str | None, re
                progress: Progress | None, threshold: float, now: datetime) -> InductionReport:
     """Offline induction inside one transaction (see `workflow.induce_workflows`)."""
     rows = tx.run("workflow/read_trajectories", ns=ns, task_type=task_type)
+    unembedded = [r for r in rows if r["unembedded"]]
+    if unembedded:
+        vectors = embed_tasks(store.settings, [r["task"] for r in unembedded])
+        tx.run("workflow/set_trajectory_vectors", ns=ns,
+               rows=[{"id": r["id"], "vector": v} for r, v in zip(unembedded, vectors)])
     assign = assign_groups(tx, store, ns, rows, threshold=threshold, now=now)
     placed = {r["id"]: r["group_key"] or assign[r["id"]] for r in rows}
     locked = tx.run("workflow/lock_groups", ns=ns, groups=[{"key": k} for k in sorted(set(placed.values()))],

@@ -98,6 +98,29 @@ class InductionReport:
 
 
 @dataclass(frozen=True)
+class Example:
+    """The task's nearest successful run, as reported (contact details masked as in workflow examples)."""
+
+    id: str
+    task: str
+    steps: tuple[Step, ...]
+    procedures: tuple[str, ...] = ()  # keys of the current procedures induced from it
+
+
+@dataclass(frozen=True)
+class Fitted:
+    """A match's steps for the task asked. `runs`: the trajectory ids fitted from, nearest first;
+    `optional`: the stored version's steps the fit left out (taken by some of its runs, not by the runs
+    nearest this task); `example`: the nearest run."""
+
+    steps: tuple[WorkflowStep, ...]
+    params: tuple[Param, ...]
+    runs: tuple[str, ...]
+    optional: tuple[WorkflowStep, ...]
+    example: Example
+
+
+@dataclass(frozen=True)
 class WorkflowMatch:
     workflow: WorkflowVersion
     score: float
@@ -105,6 +128,16 @@ class WorkflowMatch:
     filled: dict[str, str]
     why: str = ""  # which similarity chose it: the type's, the procedure's, the nearest example task
     subworkflows: tuple[WorkflowVersion, ...] = ()  # the shared blocks its `uses` reference
+    fitted: Fitted | None = None  # its steps for the task asked (None: no task, or no run with a task embedding)
+
+    @property
+    def steps(self) -> tuple[WorkflowStep, ...]:
+        """The steps to follow: fitted to the task when it was fitted, else the stored version's."""
+        return self.fitted.steps if self.fitted is not None else self.workflow.steps
+
+    @property
+    def params(self) -> tuple[Param, ...]:
+        return self.fitted.params if self.fitted is not None else self.workflow.params
 
 
 @dataclass(frozen=True)
@@ -121,10 +154,12 @@ def run_from_row(r: Mapping[str, Any]) -> Run:
                failed_step=r.get("failed_step"), error=r.get("error"), at=r.get("at"))
 
 
-def run_row(run: Run, group_key: str | None) -> dict[str, Any]:
+def run_row(run: Run, group_key: str | None, embedding: Sequence[float] | None = None) -> dict[str, Any]:
+    """`embedding`: the task's (masked, `embed_tasks`), kept for successes: a task's nearest runs are found by it."""
     return {"id": run.id, "task": run.task, "task_type": run.task_type, "outcome": run.outcome,
             "steps": json.dumps([s.to_json() for s in run.steps], ensure_ascii=False),
-            "failed_step": run.failed_step, "error": run.error, "at": run.at, "group_key": group_key}
+            "failed_step": run.failed_step, "error": run.error, "at": run.at, "group_key": group_key,
+            "embedding": list(embedding) if embedding is not None else None}
 
 
 def workflow_props(w: Induced, *, version: int, reason: str, now: datetime,
