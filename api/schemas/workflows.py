@@ -167,10 +167,15 @@ def _t(value: datetime | None) -> str | None:
     return format_instant(value)
 
 
+class ExampleStepOut(BaseModel):
+    action: str
+    args: dict[str, Any]
+
+
 class ExampleOut(BaseModel):
     id: str = Field(description="the trajectory's id")
     task: str = Field(description="its task (emails and phone numbers masked)")
-    steps: list[StepIn] = Field(description="its steps as reported (emails and phone numbers masked)")
+    steps: list[ExampleStepOut] = Field(description="its steps as reported (emails and phone numbers masked)")
 
 
 class WorkflowMatchOut(WorkflowOut):
@@ -181,8 +186,9 @@ class WorkflowMatchOut(WorkflowOut):
     subworkflows: list[WorkflowOut] = Field([], description="the shared sub-workflows its `uses` reference")
     fitted_from: list[str] = Field([], description="given a task, for the first workflow: the trajectories `steps` "
                                    "and `params` were fitted from, the task's nearest successful runs of its type, "
-                                   "nearest first (a step's `support` then counts among them); empty: `steps` are "
-                                   "the stored version's")
+                                   "nearest first; `support` (the workflow's and each step's) then counts among them, "
+                                   "`risks` and `uses` point into the fitted steps (a shared block the fit does not keep "
+                                   "together is left out). Empty: every field is the stored version's")
     optional: list[StepOut] = Field([], description="the stored version's steps the fit left out: taken by some of "
                                     "its runs, not by the runs nearest this task")
     example: ExampleOut | None = Field(None, description="given a task, for the first workflow: the task's nearest "
@@ -190,17 +196,15 @@ class WorkflowMatchOut(WorkflowOut):
 
     @classmethod
     def of(cls, m: WorkflowMatch) -> "WorkflowMatchOut":
-        fields = cls.fields_of(m.workflow)
         f = m.fitted
-        if f is not None:
-            fields.update(steps=_steps(f.steps), params=_params(f.params))
-        return cls(**fields, score=round(m.score, 6), matched_by=m.matched_by,  # type: ignore[arg-type]
+        return cls(**cls.fields_of(m.shown), score=round(m.score, 6), matched_by=m.matched_by,  # type: ignore[arg-type]
                    filled=dict(m.filled), why=m.why,
-                   subworkflows=[WorkflowOut(**WorkflowOut.fields_of(s)) for s in m.subworkflows],
+                   subworkflows=[WorkflowOut(**WorkflowOut.fields_of(s)) for s in m.subworkflows
+                                 if s.key in {u.workflow for u in m.shown.uses}],
                    fitted_from=list(f.runs) if f else [], optional=_steps(f.optional) if f else [],
                    example=ExampleOut(id=f.example.id, task=f.example.task,
-                                      steps=[StepIn(action=s.action, args=dict(s.args)) for s in f.example.steps])
-                   if f else None)
+                                      steps=[ExampleStepOut(action=s.action, args=dict(s.args))
+                                             for s in f.example.steps]) if f else None)
 
 
 class WorkflowsOut(BaseModel):

@@ -7,6 +7,7 @@ MATCH (g:WorkflowGroup {ns: $ns})
 WHERE g.key = $group OR g.merged_into = $group
 MATCH (t:Trajectory {ns: $ns, group_key: g.key})
 WHERE /*include:live(t)*/ AND t.outcome = 'success' AND t[$vec_prop] IS NOT NULL
+WITH t ORDER BY t.at DESC, t.id LIMIT $scan  // the latest $scan runs: a fit's cost stays bounded in a huge type
 WITH t, vector.similarity.cosine(t[$vec_prop], $vector) AS score
 ORDER BY score DESC, t.at, t.id
 LIMIT $k

@@ -7,7 +7,8 @@ possessive 's, titles (Mr, Ms, Dr, ...) and token order. What resolves:
 - a full name (all of an entity's name tokens, in any order), longest span first;
 - one token of a name (a first or a last name, or a one-word company) that no other token of the span
   contradicts: every entity holding it is returned, so a name two entities share comes back with both,
-  and the caller says it is ambiguous, never picking one silently.
+  and the caller says it is ambiguous, never picking one silently; a capitalised surname in the plural
+  after "the" ("the Okafors") is that token: the family.
 A near miss ("Maria Lopes" for Maria Lopez: the next word is within two edits of a token of the same
 name) does not resolve; it is returned as `similar`, for the caller to offer as such, never as exact.
 """
@@ -71,12 +72,15 @@ def lucene_words(text: str) -> list[str]:
     """The question's words as the name index may hold them (folded, and with apostrophes kept), for the
     candidate query; the exact check is `resolve`'s."""
     out: list[str] = []
-    for w in words(text):
+    ws = words(text)
+    for i, w in enumerate(ws):
         if w.folded in TITLES or w.folded in COMMON or len(w.folded) < 2:
             continue
         kept = w.text.lower().replace("’", "'")
         kept = kept[:-2] if kept.endswith("'s") else kept
         out += [w.folded] + ([kept] if kept != w.folded else [])
+        if i and ws[i - 1].folded == "the" and w.folded.endswith("s") and len(w.folded) >= 4 and w.text[:1].isupper():
+            out += [w.folded[:-1]] + ([w.folded[:-2]] if w.folded.endswith("es") else [])
     return list(dict.fromkeys(out))
 
 
@@ -158,7 +162,7 @@ def resolve(question: str, entities: Iterable[tuple[str, str | None]],
                 break
         if found is None:
             t = ws[i].folded
-            holders = by_token.get(t, [])
+            holders = by_token.get(t, []) or _family(ws, i, by_token)
             if holders and t not in COMMON and len(t) >= 2 and not t.isdigit():
                 near = _near_miss(ws, i, holders, tokens_of)
                 if near is not None:
@@ -176,6 +180,18 @@ def resolve(question: str, entities: Iterable[tuple[str, str | None]],
                            tuple(nm for _, nm in ordered), whole))
         i += n
     return named, similar
+
+
+def _family(ws: Sequence[Word], i: int, by_token: dict[str, list[tuple[str, str]]]) -> list[tuple[str, str]]:
+    """"the Okafors", "the Garcías", "the Joneses": a family by its surname in the plural, capitalised, after
+    "the" ("the owners" is no family of Lisa Owner)."""
+    t = ws[i].folded
+    if i == 0 or ws[i - 1].folded != "the" or not t.endswith("s") or len(t) < 4 or not ws[i].text[:1].isupper():
+        return []
+    for stem in (t[:-1], t[:-2] if t.endswith("es") else ""):
+        if stem and stem not in COMMON and by_token.get(stem):
+            return by_token[stem]
+    return []
 
 
 def _near_miss(ws: Sequence[Word], i: int, holders: Sequence[tuple[str, str]],

@@ -18,6 +18,7 @@ from graphmem.induction.grouping import (
 from graphmem.induction.induce import (
     FIT_POOL,
     FIT_RUNS,
+    FIT_SCAN,
     FIT_SHARE,
     MAX_EXAMPLES,
     fit_to_task,
@@ -37,7 +38,7 @@ from graphmem.induction.subroutines import blur, share_blocks
 from graphmem.induction.templates import generalise, learn_templates, value_span
 
 __all__ = [
-    "DEFAULT_THRESHOLD", "FIT_POOL", "FIT_RUNS", "FIT_SHARE", "KINDS", "MAX_EXAMPLES", "OUTCOMES", "PROCEDURE_THRESHOLD", "Use", "Induced", "Param", "Risk", "Run", "Step", "StepKey",
+    "DEFAULT_THRESHOLD", "FIT_POOL", "FIT_RUNS", "FIT_SCAN", "FIT_SHARE", "KINDS", "MAX_EXAMPLES", "OUTCOMES", "PROCEDURE_THRESHOLD", "Use", "Induced", "Param", "Risk", "Run", "Step", "StepKey",
     "WorkflowStep", "abstract", "fit_to_task", "idf_cosines", "nearest_runs", "weighted_consensus", "appears_in", "blur", "generalise", "induce_type", "learn_templates",
     "procedure_key", "example_overlap", "group_terms", "type_overlap", "words", "share_blocks", "split_procedures", "value_span", "consensus", "cosine", "describe_values", "fill_params",
     "group_key", "humanise", "induce_group", "leader_clusters", "make_run", "mask_task", "nearest_leader", "overlap",

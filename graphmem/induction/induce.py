@@ -30,6 +30,8 @@ FIT_RUNS = 6
 FIT_SHARE = 0.3
 #: the candidates (nearest by embedding) among which the FIT_RUNS nearest are chosen by embedding and words
 FIT_POOL = 30
+#: the latest successful runs of a type searched for candidates (a scan: its cost grows with it)
+FIT_SCAN = 2_000
 
 
 def humanise(task_type: str) -> str:

@@ -320,17 +320,17 @@ class Channels:
             leads = m.score == best and lead >= WORKFLOW_LEAD and m.score >= WORKFLOW_FLOOR
             if m.matched_by == "similarity" and not (sure or leads):
                 continue
-            w = m.workflow
+            w = m.shown
             steps = " → ".join(s.action + (f"({', '.join(f'{a}={fill(v, m.filled)}' for a, v in s.args.items())})"
-                                            if s.args else "") for s in m.steps)
+                                            if s.args else "") for s in w.steps)
             risks = "; ".join(f"{r.action} fails {r.count}x" for r in w.risks if r.count)
             text = (f"Workflow {w.name}: {steps} (support {w.support}, success {w.success_rate:.0%}"
                     + (f"; risks: {risks}" if risks else "") + ")")
             why = f"{reason}; matched by {m.matched_by}" + (f" ({m.score:.2f})" if m.matched_by == "similarity" else "")
             out.append(Hit("workflow", "workflow", text, why, f"workflow:{w.id}", at=w.txn_time, score=m.score,
                            data={"id": w.id, "key": w.key, "name": w.name, "version": w.version,
-                                 "task_type": w.task_type, "steps": [s.to_json() for s in m.steps],
-                                 "params": [p.name for p in m.params], "filled": dict(m.filled),
+                                 "task_type": w.task_type, "steps": [s.to_json() for s in w.steps],
+                                 "params": [p.name for p in w.params], "filled": dict(m.filled),
                                  "support": w.support, "success_rate": round(w.success_rate, 4),
                                  "risks": [r.to_json() for r in w.risks], "matched_by": m.matched_by}))
         return out

@@ -34,7 +34,7 @@ from graphmem.channels.temporal import assert_facts, put_entities
 from graphmem.settings import load_settings
 from graphmem.store import Store, open_store, purge_namespace
 from graphmem.types import Namespace
-from graphmem_tools.bench._graphiti_side import NOT_EXERCISED, GraphitiSide, Version, fact_text, graphiti_server
+from graphmem_tools.graphiti_side import NOT_EXERCISED, GraphitiSide, Version, fact_text, graphiti_server
 from graphmem_tools.bench.temporal import RestServer, pct
 
 UTC = timezone.utc

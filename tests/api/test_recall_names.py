@@ -137,3 +137,15 @@ def test_the_attribute_asked_comes_first_among_the_entitys_facts(client: TestCli
     assert _first_fact(manager).startswith("c-2001 (Maria Silva) account_manager: Ana Costa")
     assert not any(step["reason"].startswith("reverse question") for step in manager["route"])
     assert _first_fact(_ask(client, base, "Where does Maria Silva live?")).startswith("c-2001 (Maria Silva) city: Faro")
+
+
+def test_a_family_asked_in_the_plural_answers_every_member_and_says_so(client: TestClient, ns: Namespace) -> None:
+    base = f"/v1/{ns.name}"
+    for key, name, city in (("p-1", "Chidi Okafor", "London"), ("p-2", "Ngozi Okafor", "Leeds"),
+                            ("p-3", "Hannah Weber", "Berlin")):
+        assert client.put(f"{base}/entities/{key}", json={"type": "person", "name": name,
+                                                          "attributes": {"city": city}}).status_code in (200, 201)
+    answer = _ask(client, base, "Where do the Okafors live?")
+    assert "London" in answer["context"] and "Leeds" in answer["context"] and "Berlin" not in answer["context"]
+    assert any("ambiguous" in step["reason"] and "p-1" in step["reason"] and "p-2" in step["reason"]
+               for step in answer["route"]), answer["route"]

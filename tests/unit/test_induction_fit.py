@@ -7,7 +7,17 @@ from datetime import datetime, timedelta, timezone
 
 import pytest
 
-from graphmem.induction import Run, consensus, fit_to_task, make_run, step_keys, weighted_consensus
+from graphmem.induction import (
+    Run,
+    WorkflowStep,
+    consensus,
+    fit_to_task,
+    idf_cosines,
+    make_run,
+    nearest_runs,
+    step_keys,
+    weighted_consensus,
+)
 
 T0 = datetime(2026, 1, 5, 9, 0, tzinfo=timezone.utc)
 
@@ -80,3 +90,32 @@ def test_runs_that_are_not_similar_at_all_still_count_a_little(negative: float) 
     nearest = [(run(1, "x", "a", "b"), negative), (run(2, "y", "a", "c"), negative)]
     fitted = fit_to_task(nearest, key="wf")
     assert fitted is not None and fitted.actions[0] == "a"
+
+
+def test_words_every_candidate_shares_count_least() -> None:
+    """"order" is in every candidate: the words that tell the job apart ("return", "kettle") decide."""
+    texts = ["Track order 88412", "Return the kettle from order 22871", "Show order 51234 details"]
+    scores = idf_cosines("I want to return my kettle from order 90210", texts)
+    assert max(range(3), key=lambda i: scores[i]) == 1 and scores[1] > 2 * max(scores[0], scores[2])
+    assert idf_cosines("", texts) == [0.0, 0.0, 0.0] and idf_cosines("anything", []) == []
+
+
+def test_the_nearest_runs_weigh_embedding_and_words_alike() -> None:
+    """An embedding that ranks the tracking run first is overruled when the words name the other job."""
+    track = run(1, "Track order 88412", "CLICK [link] Orders")
+    ret = run(2, "Return the kettle from order 22871", "CLICK [link] Returns")
+    ranked = nearest_runs("Return the kettle from order 90210", [(track, 0.62), (ret, 0.55)], k=2)
+    assert [r.id for r, _ in ranked] == ["r2", "r1"] and ranked[0][1] > ranked[1][1]
+    assert len(nearest_runs("x", [(track, 0.5), (ret, 0.4)], k=1)) == 1
+
+
+def test_a_stored_parameter_step_is_placed_on_the_fitted_step_it_stands_for() -> None:
+    from graphmem.channels.workflow._fit import _place
+
+    fitted = [WorkflowStep("CLICK [span] Boston", 1, {}, 2), WorkflowStep("TYPE [input] {email}", 1, {}, 2),
+              WorkflowStep("CLICK [button] Search", 1, {}, 2)]
+    assert _place(WorkflowStep("CLICK [span] {destination}", 1, {}, 5), fitted) == 0
+    assert _place(WorkflowStep("TYPE [input] {mail}", 1, {}, 5), fitted) == 1
+    assert _place(WorkflowStep("CLICK [button] Search", 1, {}, 5), fitted) == 2
+    assert _place(WorkflowStep("CLICK [button] Search", 2, {}, 5), fitted) is None  # another occurrence
+    assert _place(WorkflowStep("CLICK [button] Sort", 1, {}, 5), fitted) is None

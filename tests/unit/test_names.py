@@ -99,3 +99,23 @@ def test_words_inside_identifiers_and_lone_numbers_are_no_names(question: str, p
                                                                 expected: list[tuple[str, tuple[str, ...], bool]]) -> None:
     named, _ = resolve(question, people)
     assert [(n.text, n.keys, n.full) for n in named] == expected
+
+
+@pytest.mark.parametrize("question, family", [
+    ("Where do the Okafors live?", {"p-1", "p-2"}),
+    ("What do the Garcías pay?", {"p-5", "p-6"}),
+    ("Are the Joneses still in Leeds?", {"p-9"}),
+])
+def test_a_family_is_its_surname_in_the_plural(question: str, family: set[str]) -> None:
+    people = [("p-1", "Chidi Okafor"), ("p-2", "Ngozi Okafor"), ("p-5", "Lucía García"), ("p-6", "Pablo García"),
+              ("p-9", "Tom Jones"), ("p-10", "Anna Thes")]
+    [named], _ = resolve(question, people)
+    assert set(named.keys) == family and not named.full
+    stem = named.text.lower().rstrip("s").rstrip("e") if question.count("Joneses") else named.text.lower()[:-1]
+    assert any(w.startswith(stem[:4]) for w in lucene_words(question))  # the candidate query asks for the surname
+
+
+def test_a_plural_needs_the_family_article_and_a_known_surname() -> None:
+    people = [("p-1", "Chidi Okafor"), ("p-3", "Lisa Owner")]
+    assert resolve("Okafors phone?", people)[0] == []  # no "the": not read as a family
+    assert resolve("Who are the owners?", people)[0] == []  # "owner" is a surname but "owners" a common word

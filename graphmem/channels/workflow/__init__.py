@@ -250,19 +250,38 @@ def match_workflows(store: Store, ns: Namespace, *, task: str | None = None, tas
             found.setdefault(w.key, WorkflowMatch(w, score, "similarity", {}, why))
     ranked = list(found.values())
     fitted = fit(store, ns, task or "", vector, ranked[0].workflow, registry) if asked and ranked else None
-    if fitted is not None:  # lead with the procedure of the run nearest the task, when it is a candidate
-        lead = next((m for m in ranked if m.workflow.key in fitted.example.procedures), ranked[0])
-        ranked = [lead, *(m for m in ranked if m is not lead)]
+    if fitted is not None:  # the fitted steps answer as the procedure of the run nearest the task
+        lead = _lead(store, ns, ranked, fitted.example.procedures)
+        ranked = [lead, *(m for m in ranked if m.workflow.key != lead.workflow.key)]
         fitted = apart(fitted, lead.workflow)
     out = ranked[:k]
     subs = _subworkflows(store, ns, out)
     fits = [fitted] + [None] * (len(out) - 1)
     return [replace(m, fitted=f, filled=fill_params(f.params if f else m.workflow.params, task, registry) if task else {},
                     why=(m.why or f"task_type {task_type!r}; induced from {m.workflow.successes} successful runs")
-                    + (f"; steps fitted to the task from its {len(f.runs)} nearest successful runs of the type"
-                       if f else ""),
+                    + (f"; steps fitted to the task from its {_runs(len(f.runs))} of "
+                       + (f"type {m.workflow.task_type!r}" if m.workflow.task_type else "this group") if f else ""),
                     subworkflows=tuple(subs[u.workflow] for u in m.workflow.uses if u.workflow in subs))
             for m, f in zip(out, fits)]
+
+
+def _lead(store: Store, ns: Namespace, ranked: Sequence[WorkflowMatch], procedures: Sequence[str]) -> WorkflowMatch:
+    """The match the fitted steps answer as: the procedure induced from the run nearest the task (the
+    best-ranked one when several were), read when the ranking did not reach it; else the first match."""
+    lead = next((m for m in ranked if m.workflow.key in procedures), None)
+    if lead is not None or not procedures:
+        return lead or ranked[0]
+    rows = store.read("workflow/read_current_workflows", ns=ns, keys=list(procedures))
+    found = [WorkflowVersion.from_row({**r["w"], "embedding": None}) for r in rows if r["w"].get("kind") != "subroutine"]
+    if not found:
+        return ranked[0]
+    w = min(found, key=lambda v: (-v.support, v.key))
+    return WorkflowMatch(w, ranked[0].score, ranked[0].matched_by, {},
+                         f"the procedure induced from the successful run nearest the task; {ranked[0].why}")
+
+
+def _runs(n: int) -> str:
+    return "nearest successful run" if n == 1 else f"{n} nearest successful runs"
 
 
 def _within_type(store: Store, ns: Namespace, task: str, vector: Sequence[float], typed: Sequence[WorkflowVersion],

@@ -8,7 +8,7 @@ import math
 import threading
 from collections import OrderedDict
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Any
 
@@ -118,6 +118,10 @@ class Fitted:
     runs: tuple[str, ...]
     optional: tuple[WorkflowStep, ...]
     example: Example
+    support: int = 0  # runs fitted from that take every fitted step
+    description: str = ""
+    risks: tuple[Risk, ...] = ()  # the stored version's risks, each on the fitted step it is about (else None)
+    uses: tuple[Use, ...] = ()  # the stored version's shared blocks the fit keeps together, at their fitted place
 
 
 @dataclass(frozen=True)
@@ -131,13 +135,23 @@ class WorkflowMatch:
     fitted: Fitted | None = None  # its steps for the task asked (None: no task, or no run with a task embedding)
 
     @property
+    def shown(self) -> WorkflowVersion:
+        """The workflow as answered: fitted to the task when it was fitted (steps, params, support,
+        description; risks and shared blocks placed on the fitted steps), else the stored version."""
+        f = self.fitted
+        if f is None:
+            return self.workflow
+        return replace(self.workflow, steps=f.steps, params=f.params, support=f.support,
+                       description=f.description or self.workflow.description, risks=f.risks, uses=f.uses)
+
+    @property
     def steps(self) -> tuple[WorkflowStep, ...]:
         """The steps to follow: fitted to the task when it was fitted, else the stored version's."""
-        return self.fitted.steps if self.fitted is not None else self.workflow.steps
+        return self.shown.steps
 
     @property
     def params(self) -> tuple[Param, ...]:
-        return self.fitted.params if self.fitted is not None else self.workflow.params
+        return self.shown.params
 
 
 @dataclass(frozen=True)

@@ -14,7 +14,7 @@ import pytest
 from graphmem.store import Store
 from graphmem.types import Namespace
 from graphmem_tools.bench import graphiti as bench
-from graphmem_tools.bench._graphiti_side import GraphitiSide, fact_text
+from graphmem_tools.graphiti_side import GraphitiSide, fact_text
 from graphmem_tools.graphiti_source import GraphitiServer
 
 pytestmark = pytest.mark.neo4j

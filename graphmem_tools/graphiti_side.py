@@ -1,4 +1,5 @@
-"""The Graphiti side of `graphmem bench graphiti`: its own Neo4j, its graph, its search recipes.
+"""The Graphiti side of `graphmem bench graphiti` and `graphmem eval names --graphiti`: its own Neo4j, its
+graph, its search recipes.
 
 Graphiti (graphiti-core) labels its nodes `:Entity` and `:Episodic`, as graphmem labels its own `:Entity`:
 on one server the two would mix. So Graphiti gets a second managed Neo4j 5.26 (`graphmem.localdb`, free
