@@ -9,8 +9,8 @@ possessive 's, titles (Mr, Ms, Dr, ...) and token order. What resolves:
   contradicts: every entity holding it is returned, so a name two entities share comes back with both,
   and the caller says it is ambiguous, never picking one silently; a capitalised surname in the plural
   after "the" ("the Okafors") is that token: the family.
-A near miss ("Maria Lopes" for Maria Lopez: the next word is within two edits of a token of the same
-name) does not resolve; it is returned as `similar`, for the caller to offer as such, never as exact.
+A near miss ("Maria Lopes" for Maria Lopez: the next word is a typo of a token of the same name, one
+edit on a word of up to five letters, two on a longer one) does not resolve; it is returned as `similar`, for the caller to offer as such, never as exact.
 """
 
 from __future__ import annotations
@@ -110,8 +110,11 @@ class Similar:
     until: str | None = None  # a former name of `key`, its display name until this day (asked about a later time)
 
 
-def _close(a: str, b: str, limit: int = 2) -> bool:
-    """Within `limit` edits (Levenshtein), for words of four letters or more."""
+def _close(a: str, b: str) -> bool:
+    """A typo of one another: within one edit (Levenshtein) for words of four or five letters, two from six,
+    as search engines' "AUTO" fuzziness allows. Two edits on a short word make other words: "plan" is no
+    misspelling of "Khan"."""
+    limit = 1 if min(len(a), len(b)) <= 5 else 2
     if a == b or min(len(a), len(b)) < 4 or abs(len(a) - len(b)) > limit:
         return False
     prev = list(range(len(b) + 1))

@@ -5,7 +5,7 @@ People name an attribute in their own words, not by its key:
 - the name itself in any inflection, its snake_case parts as words ("account manager", "managers" for
   `account_manager`, `manager`);
 - a verb or noun of the same meaning, from a small table (`SYNONYMS`: "lives", "based" for `city`,
-  `address`; "works" for `company`, `employer`; "manage" for `manager`).
+  `address`; "works" for `company`, `employer`; "manage", "handles", "looks after" for `manager`).
 A reverse question asks who holds a value: it has a question word (who, which, whose, what) and a value
 written as people write proper nouns (capitalised words, or quoted). Its attributes are the question's words
 themselves and their table entries; the exact channel then looks up (attribute, value) pairs in the
@@ -30,7 +30,8 @@ SYNONYMS: dict[str, tuple[str, ...]] = {
     **dict.fromkeys(("live", "lives", "lived", "living", "based", "located", "reside", "resides", "resided",
                      "residing", "moved", "where"), _PLACE),
     **dict.fromkeys(("work", "works", "worked", "working", "employed", "employer", "employs"), _EMPLOYER),
-    **dict.fromkeys(("manage", "manages", "managed", "managing", "manager", "owns", "owner"), _MANAGER),
+    **dict.fromkeys(("manage", "manages", "managed", "managing", "manager", "owns", "owner", "handle", "handles",
+                     "handled", "oversee", "oversees", "oversaw"), _MANAGER),
     **dict.fromkeys(("phone", "call", "number", "mobile", "telephone", "cell"), _PHONE),
     **dict.fromkeys(("email", "e-mail", "mail"), _EMAIL),
     **dict.fromkeys(("born", "birthday"), _BIRTH),
@@ -59,8 +60,17 @@ def stem(word: str) -> str:
     return w
 
 
+#: phrases that mean one word of the table ("Which accounts does Ana look after?": manages)
+PHRASES = {"look after": "manage", "looks after": "manages", "looked after": "managed", "looking after": "managing",
+           "in charge of": "manages", "take care of": "manage", "takes care of": "manages"}
+_PHRASE = re.compile(r"\b(" + "|".join(re.escape(p) for p in sorted(PHRASES, key=len, reverse=True)) + r")\b",
+                     re.IGNORECASE)
+
+
 def words(question: str) -> list[str]:
-    return [w.lower() for w in _WORD.findall(question)]
+    """The question's words, lower case, a phrase of `PHRASES` as its one word."""
+    said = _PHRASE.sub(lambda m: PHRASES[m.group(1).lower()], question)
+    return [w.lower() for w in _WORD.findall(said)]
 
 
 def attribute_words(question: str, attributes: Iterable[str]) -> list[str]:

@@ -57,3 +57,12 @@ def test_stems_and_candidate_attributes() -> None:
     assert stem("cities") == "city" and stem("addresses") == "address" and stem("address") == "address"
     names = candidate_attributes("Which company does Tom Berg manage?")
     assert "manager" in names and "account_manager" in names and "company" in names and "which" not in names
+
+
+def test_who_looks_after_an_account_asks_its_manager() -> None:
+    from graphmem.recall.attributes import attribute_words, candidate_attributes
+
+    for question in ("Which accounts does Ana Costa look after?", "Who is in charge of Northwind?",
+                     "Which companies does Lena handle?", "Who oversees the Sakura account?"):
+        assert "account_manager" in candidate_attributes(question), question
+    assert attribute_words("Who looks after Northwind?", ["account_manager", "city"]) == ["account_manager"]

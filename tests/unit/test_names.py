@@ -119,3 +119,12 @@ def test_a_plural_needs_the_family_article_and_a_known_surname() -> None:
     people = [("p-1", "Chidi Okafor"), ("p-3", "Lisa Owner")]
     assert resolve("Okafors phone?", people)[0] == []  # no "the": not read as a family
     assert resolve("Who are the owners?", people)[0] == []  # "owner" is a surname but "owners" a common word
+
+
+def test_a_short_word_two_edits_away_is_no_typo_of_a_name() -> None:
+    """"Aisha's plan?" read "plan" as a misspelt "Khan" (two edits): Aisha Khan was only offered as similar."""
+    people = [("c-1008", "Aisha Khan"), ("c-1001", "Maria Lopez"), ("c-1011", "Katharina Lindqvist")]
+    [named], similar = resolve("Aisha's plan?", people)
+    assert named.keys == ("c-1008",) and similar == []
+    assert [s.key for s in resolve("Maria Lopes's city", people)[1]] == ["c-1001"]  # one edit: a typo
+    assert [s.key for s in resolve("Katharina Lindkvyst plan", people)[1]] == ["c-1011"]  # two, on a long name
