@@ -5,13 +5,15 @@ Browser 5.24 loads three things from the internet whatever `client.allow_telemet
 analytics script, Canny's feedback widget and Google's fonts (found with Chromium's request log:
 tests/integration/test_browser_screenshot.py). Each address is replaced in the bundled JavaScript by a
 path under the server's own `/browser/offline/`, which answers 404: both loaders have an error handler
-and the fonts fall back to the system's. The jar is GPLv3 and is changed only in the user's cache,
+and the fonts fall back to the system's. It also reports its errors to Sentry (seen once a page error
+happened in a CI run): the Sentry DSNs become empty strings, and Sentry with no DSN sends nothing. The jar is GPLv3 and is changed only in the user's cache,
 never redistributed.
 """
 
 from __future__ import annotations
 
 import os
+import re
 import zipfile
 from pathlib import Path
 
@@ -22,13 +24,17 @@ OFFLINE = {
     b"https://canny.io/sdk.js": b"/browser/offline/canny-sdk.js",
     b"https://fonts.googleapis.com/css2": b"/browser/offline/fonts.css",
 }
-MARKER = ".browser-offline"
+#: a Sentry DSN inside a string literal ("https://<key>@<org>.ingest.sentry.io/<project>"): emptied
+SENTRY_DSN = re.compile(rb"https://[0-9a-f]+@[a-z0-9.-]*ingest\.sentry\.io/[0-9]+")
+#: names the rewrite done; a new name when the rewrite learns more (a jar rewritten before is rewritten again:
+#: every replacement leaves what it already replaced alone)
+MARKER = ".browser-offline-2"
 
 
 def _rewrite(data: bytes) -> bytes:
     for remote, local in OFFLINE.items():
         data = data.replace(remote, local)
-    return data
+    return SENTRY_DSN.sub(b"", data)
 
 
 def make_browser_offline(lib: Path) -> list[str]:
