@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence, Set
 
 from graphmem.induction.model import Run
 
@@ -79,18 +79,25 @@ def example_overlap(query: set[str], examples: Sequence[str]) -> float:
     return len(query & seen) / len(query)
 
 
+def idf_weights(docs: Sequence[Set[str]]) -> dict[str, float]:
+    """Each feature's smoothed inverse document frequency, log(1 + n / df): one that every document has
+    weighs least."""
+    df: dict[str, int] = {}
+    for d in docs:
+        for f in d:
+            df[f] = df.get(f, 0) + 1
+    return {f: math.log(1.0 + len(docs) / c) for f, c in df.items()}
+
+
 def idf_cosines(query: str, texts: Sequence[str]) -> list[float]:
     """Cosine of the query's words and each text's, each word weighted by its inverse document frequency
     among the texts (a word they all use weighs least; one none of them uses, most)."""
     docs = [words(t) for t in texts]
-    n = len(docs)
-    df: dict[str, int] = {}
-    for d in docs:
-        for w in d:
-            df[w] = df.get(w, 0) + 1
+    weights = idf_weights(docs)
+    unseen = math.log(1.0 + len(docs))
 
     def idf(w: str) -> float:
-        return math.log(1.0 + n / df[w]) if w in df else math.log(1.0 + n)
+        return weights.get(w, unseen)
 
     q = words(query)
     q_norm = math.sqrt(sum(idf(w) ** 2 for w in q))

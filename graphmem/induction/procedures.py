@@ -31,9 +31,9 @@ from __future__ import annotations
 
 import math
 import re
-from collections import Counter
 from collections.abc import Sequence
 
+from graphmem.induction.lexical import idf_weights
 from graphmem.induction.model import Run
 
 #: mean of action and text cosine with a procedure's centroid at or above which a run joins it
@@ -53,9 +53,7 @@ def _words(text: str) -> set[str]:
 
 
 def _weigh(features: list[set[str]]) -> list[Vector]:
-    n = len(features)
-    df: Counter[str] = Counter(f for fs in features for f in fs)
-    idf = {f: math.log(1.0 + n / c) for f, c in df.items()}
+    idf = idf_weights(features)
     return [{f: idf[f] for f in fs} for fs in features]
 
 
