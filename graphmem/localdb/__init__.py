@@ -202,7 +202,8 @@ class LocalNeo4j:
             # Neo4j Browser may `:play` graphmem's guide (GET /guide) from the service on this machine. Browser
             # compares the host name (or scheme://host) alone, never the port: `http://127.0.0.1:8000` matched
             # nothing (tests/integration/test_browser_screenshot.py plays it from a free port)
-            "browser.remote_content_hostname_whitelist": "guides.neo4j.com,localhost,127.0.0.1",
+            # (and no guides.neo4j.com: a failed `:play` is retried under every listed host, our URL with it)
+            "browser.remote_content_hostname_whitelist": "localhost,127.0.0.1",
             # A vector index search walks one HNSW graph per Lucene segment. Neo4j merges vector segments
             # only once 50 pile up (fulltext: 2), so a store fed turn by turn searched some 70 segments:
             # at 100,000 turns one query for 38 neighbours took 18 ms (p50), 11 ms once merged to 14

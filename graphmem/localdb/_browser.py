@@ -6,8 +6,10 @@ analytics script, Canny's feedback widget and Google's fonts (found with Chromiu
 tests/integration/test_browser_screenshot.py). Each address is replaced in the bundled JavaScript by a
 path under the server's own `/browser/offline/`, which answers 404: both loaders have an error handler
 and the fonts fall back to the system's. It also reports its errors to Sentry (seen once a page error
-happened in a CI run): the Sentry DSNs become empty strings, and Sentry with no DSN sends nothing. The jar is GPLv3 and is changed only in the user's cache,
-never redistributed.
+happened in a CI run): the Sentry DSNs become empty strings, and Sentry with no DSN sends nothing. And
+a `:play <url>` that fails is retried under each trusted guide host: the default list (used until the
+server's arrives) names guides.neo4j.com, so it becomes this machine's names. The jar is GPLv3 and is
+changed only in the user's cache, never redistributed.
 """
 
 from __future__ import annotations
@@ -23,12 +25,16 @@ OFFLINE = {
     b"https://cdn.segment.com": b"/browser/offline/segment",
     b"https://canny.io/sdk.js": b"/browser/offline/canny-sdk.js",
     b"https://fonts.googleapis.com/css2": b"/browser/offline/fonts.css",
+    # the guide hosts Browser trusts before it reads the server's: a `:play` that fails (the server's list not
+    # read yet) is retried under each of them, so the default sent graphmem's guide URL to guides.neo4j.com
+    b'remoteContentHostnameAllowlist:"guides.neo4j.com, localhost"':
+        b'remoteContentHostnameAllowlist:"localhost, 127.0.0.1"',
 }
 #: a Sentry DSN inside a string literal ("https://<key>@<org>.ingest.sentry.io/<project>"): emptied
 SENTRY_DSN = re.compile(rb"https://[0-9a-f]+@[a-z0-9.-]*ingest\.sentry\.io/[0-9]+")
 #: names the rewrite done; a new name when the rewrite learns more (a jar rewritten before is rewritten again:
 #: every replacement leaves what it already replaced alone)
-MARKER = ".browser-offline-2"
+MARKER = ".browser-offline-3"
 
 
 def _rewrite(data: bytes) -> bytes:
