@@ -157,7 +157,7 @@ def move(store: Store, choice: ModelChoice, *, batch: int = BATCH, swap: bool = 
     embedder = get_embedder(choice)
     params = slot_params(source, target)
     if current.next_name != choice.name:
-        store.autocommit("embedding/clear_slot", **params)
+        store.autocommit("embedding/clear_slot", idempotent=True, **params)  # empties what is set: again is harmless
         _create_target_indexes(store, target, embedder.dimension)
         store.write_one("embedding/begin_move", next=choice.name, dimensions=embedder.dimension, slot=target)
     report = MoveReport(source, target)

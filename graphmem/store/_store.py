@@ -142,11 +142,13 @@ class Store:
     def write_one(self, name: str, **params: Any) -> list[Row]:
         return self.write(lambda tx: tx.run(name, **params))
 
-    def autocommit(self, name: str, **params: Any) -> list[Row]:
-        """Statements that manage their own transactions (schema, `CALL {} IN TRANSACTIONS`): writes."""
+    def autocommit(self, name: str, *, idempotent: bool = False, **params: Any) -> list[Row]:
+        """Statements that manage their own transactions (schema, `CALL {} IN TRANSACTIONS`): writes. Not a unit
+        that may run twice, so not retried, unless the caller says running it again is harmless (`idempotent`:
+        a deadlock with a serving writer then retries it)."""
         text, carriers = self.query_text(name), (bookmarks.current(),)
-        return self._attempts(f"autocommit {name}", lambda: self._writing(  # not a unit that may run twice
-            carriers, lambda s: _rows(list(s.run(text, _params(params, self._vectors_for(name)))))), retry=False)
+        return self._attempts(f"autocommit {name}", lambda: self._writing(
+            carriers, lambda s: _rows(list(s.run(text, _params(params, self._vectors_for(name)))))), retry=idempotent)
 
     def _vectors_for(self, name: str) -> dict[str, str] | None:
         return self.vectors if name in self._takes_vectors else None
