@@ -4,6 +4,7 @@ request metric, access log)."""
 from __future__ import annotations
 
 import logging
+import re
 import threading
 import time
 import uuid
@@ -21,6 +22,9 @@ from graphmem.tenants import resume_deletions
 from graphmem.errors import PayloadTooLarge, StoreRefused, StoreUnavailable
 from graphmem.settings import Settings
 from graphmem.store import Store, apply_schema, connection_for
+
+#: the one route whose body is an export (`settings.max_import_bytes`), not a request (`max_body_bytes`)
+IMPORT_PATH = re.compile(r"^/v1/[^/]+/import$")
 
 log = logging.getLogger("graphmem.api")
 
@@ -82,7 +86,8 @@ class EnvelopeMiddleware:
             await send(message)
 
         try:
-            limit = self.settings.max_body_bytes
+            limit = self.settings.max_import_bytes if scope.get("method") == "POST" and IMPORT_PATH.match(
+                scope["path"]) else self.settings.max_body_bytes
             length = headers.get("content-length")
             if length is not None and length.isdigit() and int(length) > limit:
                 await errors.render(PayloadTooLarge.over(limit))(scope, receive, send_with_id)

@@ -99,6 +99,8 @@ class Settings(BaseSettings):
 
     # --- limits ---
     max_body_bytes: int = Field(1_000_000, ge=1024)
+    #: an export uploaded to POST /v1/{ns}/import (admin): spooled to a temporary file, never held whole
+    max_import_bytes: int = Field(20_000_000_000, ge=1024)
     max_batch: int = Field(1000, ge=1)
     max_k: int = Field(100, ge=1)
     max_depth: int = Field(5, ge=1)

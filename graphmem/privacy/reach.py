@@ -60,7 +60,7 @@ REACH: dict[str, tuple[str, ...]] = {
 }
 #: label -> text properties that never hold a spelling, and why: the reach-table check knows them too
 UNREACHED: dict[str, tuple[str, ...]] = {
-    "*": ("ns",),  # the namespace's name
+    "*": ("ns", "_ref"),  # the namespace's name; an import's id of a node it is writing (removed at its end)
     # derived from text and speaker; an enum; a summary's id; the index copy of the scanned ones, lower-cased
     # (graphmem/identifiers/reach.py): hidden with the turn, stripped with it
     "Turn": ("search_text", "role", "summary", "reach_text"),

@@ -7,7 +7,7 @@ import logging
 import random
 import threading
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from datetime import datetime
 from typing import Any, LiteralString, TypeVar
 
@@ -107,6 +107,17 @@ class Store:
         records = self._attempts(f"read {name}", once)
         metrics.observe_query(name, time.perf_counter() - started)
         return _rows(records)
+
+    def stream(self, name: str, **params: Any) -> Iterator[Row]:
+        """One read statement whose rows are handed on as the server sends them (an export: constant
+        memory however large the result). Never retried: rows already handed on cannot be taken back, so a
+        failure midway raises to the consumer."""
+        text, given = self.query_text(name), _params(params, self._vectors_for(name))
+        with translate_neo4j_errors():
+            self.circuit.admit()
+            with self._session(default_access_mode=neo4j.READ_ACCESS, fetch_size=2000) as session:
+                for record in session.run(text, given):
+                    yield _rows([record])[0]
 
     def read_tx(self, work: Callable[[Tx], T]) -> T:
         """Several reads in one transaction, so they see one snapshot."""

@@ -1,5 +1,5 @@
-"""Tenants from start to end, for operators (admin): which namespaces hold memory, and deleting one whole
-(offboarding).
+"""Tenants from start to end, for operators (admin): which namespaces hold memory, exporting one and
+importing it into a new namespace (`_export`, `_import`), and deleting one whole (offboarding).
 
 A namespace is not a node: it is the `ns` every record carries, so listing them reads each kind's
 namespace-leading index, and deleting one removes every node that carries it. Deletion runs in the
@@ -20,6 +20,8 @@ from datetime import datetime
 
 from graphmem.instants import utcnow
 from graphmem.store import Row, Store, purge_namespace
+from graphmem.tenants._export import EXPORTED, LEFT_OUT, export_namespace, export_ndjson
+from graphmem.tenants._import import ImportResult, import_namespace, import_status
 from graphmem.types import Namespace
 
 log = logging.getLogger(__name__)
@@ -84,6 +86,7 @@ def delete_namespace(store: Store, ns: Namespace, *, batch: int = DELETION_BATCH
         done += 1
         if deleted == 0:
             purge_namespace(store, ns.name)  # sessions, search statistics, records: what is left, in one pass
+            store.write_one("tenants/forget_import", ns=ns)  # an import into it may start afresh
             rows = store.write_one("tenants/finish_deletion", ns=ns, now=utcnow(), rest=0)
             return Deletion.from_row(rows[0]) if rows else deletion_status(store, ns)
     return deletion_status(store, ns)
@@ -110,5 +113,5 @@ def _in_background(store: Store, namespaces: list[Namespace]) -> threading.Threa
     return thread
 
 
-__all__ = ["DELETION_BATCH", "Deletion", "NamespaceInfo", "delete_namespace", "deletion_status", "list_namespaces",
+__all__ = ["DELETION_BATCH", "EXPORTED", "LEFT_OUT", "Deletion", "ImportResult", "export_namespace", "export_ndjson", "import_namespace", "import_status", "NamespaceInfo", "delete_namespace", "deletion_status", "list_namespaces",
            "resume_deletions", "start_deletion"]
