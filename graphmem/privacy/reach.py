@@ -67,7 +67,9 @@ UNREACHED: dict[str, tuple[str, ...]] = {
     "Summary": ("search_text", "summariser"),  # a copy of text; which summariser wrote it
     "Trajectory": ("outcome",),  # success or failure
     "Workflow": ("inducer", "kind", "closed_reason", "superseded_by"),  # enums; a workflow id
-    "WorkflowGroup": ("terms", "terms_version"),  # keyed hashes of words (HMAC), never the words; a version
+    # the words of the group's runs (rewritten from the remaining runs when an erasure re-induces the group, so
+    # the purge check finds none left); a hash naming them
+    "WorkflowGroup": ("terms", "terms_version"),
     "IdempotencyKey": ("claim", "key_id", "media_type", "request_hash", "state"),  # tokens, hashes, enums
     "SearchTerm": ("term",),  # a keyed hash of a word (HMAC), never the word
     "SearchCorpus": (),

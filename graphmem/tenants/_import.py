@@ -172,6 +172,10 @@ class _Writer:
         ns, start = self.ns, self.done
 
         def work(tx: Tx) -> None:
+            if not tx.run("tenants/import_progress", ns=ns, export_id=self.export_id, **{"from": start},
+                          to=upto, nodes=len(nodes), rels=len(rels)):  # first: it locks the record
+                raise Conflict(f"another run of this import into {ns.name!r} wrote these lines meanwhile: "
+                               "import the export again to resume after it", code="import_conflict")
             if nodes:
                 tx.run("tenants/import_nodes", ns=ns, nodes=nodes)
             if rels:
@@ -179,9 +183,6 @@ class _Writer:
                 if written != len(rels):
                     raise InvalidInput(f"lines {batch[0][0]}-{batch[-1][0]}: {len(rels) - written} relationships "
                                        "name a node the export does not hold before them", code="invalid_export")
-            if not tx.run("tenants/import_progress", ns=ns, export_id=self.export_id, **{"from": start},
-                          to=upto, nodes=len(nodes), rels=len(rels)):
-                raise Conflict(f"another import into {ns.name!r} moved on meanwhile", code="import_conflict")
 
         self.store.write(work)
         self.done = upto
@@ -197,11 +198,11 @@ def _start(store: Store, ns: Namespace, header: dict[str, Any], by: str) -> Row:
     row = begin()
     holds = bool(store.read("tenants/namespace_holds", ns=ns)[0]["holds"])
     if row["export_id"] != header["id"]:
-        if holds or row["state"] != "done":
-            raise Conflict(f"namespace {ns.name!r} already holds an import of another export "
-                           f"({row['export_id']}, {row['state']}): import into a new namespace",
-                           code="namespace_not_empty")
-        store.write_one("tenants/forget_import", ns=ns)  # the namespace was deleted since: start afresh
+        if holds:
+            raise Conflict(f"namespace {ns.name!r} holds an import of another export ({row['export_id']}, "
+                           f"{row['state']}): import into a new namespace, or delete this one (DELETE /v1/{ns.name}) "
+                           "to start again", code="namespace_not_empty")
+        store.write_one("tenants/forget_import", ns=ns)  # deleted since, or a first run that wrote nothing
         row = begin()
     elif row["created"] and holds:
         store.write_one("tenants/forget_import", ns=ns)

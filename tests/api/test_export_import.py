@@ -316,3 +316,55 @@ def test_an_export_in_format_1_still_imports_and_answers(keyed: tuple[TestClient
     assert "Acme" in answer["context"], answer["context"]
     flows = ok(client.get(f"{base}/workflows", params={"task": "send an invoice to Bob"}, headers=agent))["workflows"]
     assert flows and flows[0]["task_type"] == "invoice"
+
+
+def test_two_runs_of_one_import_at_once_write_each_line_once(keyed: tuple[TestClient, Keys], store: Store,
+                                                             ns: Namespace, copies: list[Namespace]) -> None:
+    """A client that times out and posts again while the first run still writes (what the docs invite)."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    from graphmem.errors import Conflict
+    from graphmem.tenants import import_namespace
+
+    client, keys = keyed
+    p = _world(client, keys, store, ns)
+    text = _export(client, keys, ns)
+    copy = copies[0]
+
+    nodes = sum(1 for x in lines_of(text) if "node" in x)
+    # the nodes first (their constraints would refuse a second write anyway), then six runs at once over the
+    # relationships, which nothing but the checkpoint keeps from being written twice
+    import_namespace(store, copy, text.splitlines(), by="test", batch=2, max_batches=-(-nodes // 2))
+
+    def run(_: int) -> str:
+        try:
+            return import_namespace(store, copy, text.splitlines(), by="test", batch=2).state
+        except Conflict:
+            return "conflict"
+
+    with ThreadPoolExecutor(6) as pool:
+        states = list(pool.map(run, range(6)))
+    assert "done" in states or "conflict" in states
+    final = _import(client, keys, copy, text)  # whatever the runs left, one more finishes it
+    end = lines_of(text)[-1]
+    assert (final["state"], final["nodes"], final["relationships"]) == ("done", end["nodes"], end["relationships"])
+    [row] = cypher(store, "MATCH (a {ns: $ns})-[r]->() RETURN count(r) AS n", ns=copy.name)
+    assert row["n"] == end["relationships"]
+    known_at = _known_at(store, ns)
+    assert _reads(client, keys, copy, p, known_at) == _reads(client, keys, ns, p, known_at)
+
+
+def test_a_first_run_refused_leaves_the_namespace_open_to_another_export(
+        keyed: tuple[TestClient, Keys], store: Store, ns: Namespace, copies: list[Namespace]) -> None:
+    client, keys = keyed
+    ok(client.put(f"/v1/{ns.name}/entities/C-1", headers=keys.auth("agent"), json={"type": "customer", "name": "Ana"}))
+    text = _export(client, keys, ns)
+    first, *rest = text.splitlines()
+    broken = "\n".join([first.replace('"exp-', '"exp-x'), '{"node": 0, "labels": ["ApiKey"], "props": {}}'])
+    r = client.post(f"/v1/{copies[0].name}/import", content=broken.encode(), headers=keys.auth("ops"))
+    assert r.status_code == 422
+    assert _import(client, keys, copies[0], text)["state"] == "done"
+    # a namespace holding only a declaration is not new
+    ok(client.put(f"/v1/{copies[1].name}/attributes/tag", headers=keys.auth("agent"), json={"many": False}))
+    r = client.post(f"/v1/{copies[1].name}/import", content=text.encode(), headers=keys.auth("ops"))
+    assert r.status_code == 409 and r.json()["error"]["code"] == "namespace_not_empty", r.text

@@ -87,7 +87,8 @@ def test_every_example_body_is_accepted(client: TestClient, ns: Namespace) -> No
     schema = client.get("/openapi.json").json()
     components = schema["components"]["schemas"]
     ops = [(path, method, op) for path, item in schema["paths"].items() for method, op in item.items()
-           if "requestBody" in op and method in ("post", "put")]
+           if "application/json" in op.get("requestBody", {}).get("content", {}) and method in ("post", "put")]
+    # (an import's body is an export's NDJSON: test_export_import.py sends real ones)
     ops.sort(key=lambda o: (o[1] != "put", o[0]))  # entities first, so that facts find U-001
     assert len(ops) >= 15
     refused = {}
