@@ -257,13 +257,31 @@ def served(settings: Any, store: Any, **overrides: Any) -> Iterator[tuple[Any, d
             revoke_key(store, rec.key_id)
 
 
+def run_examples(seeds: list[int], client: Any, tokens: dict[str, str], store: Any, *, workers: int = 2,
+                 tick: Any = None) -> list[Failure]:
+    """Examples on `workers` threads against one app (each in a namespace of its own): an example mostly
+    waits on Neo4j and the model, so on two cores two at once ran 1.67x the examples per second of one
+    (4 examples: 5.36 s each alone, 3.21 s each two at a time; three at a time 4.54 s)."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    def one(n: int) -> list[Failure]:
+        found = run_example(n, client, tokens, store)
+        if tick is not None:
+            tick(n, found)
+        return found
+
+    with ThreadPoolExecutor(max(1, workers), thread_name_prefix="check-erasure") as pool:
+        return [f for found in pool.map(one, seeds) for f in found]
+
+
 @click.command("erasure")
 @click.option("--examples", default=200, show_default=True, help="how many seeds to run")
 @click.option("--seed", default=0, show_default=True, help="the first seed")
 @click.option("--window", default=2, show_default=True, help="window size: a small one folds turns into summaries")
 @click.option("--embed-writes", type=click.Choice(["inline", "background"]), default=None,
               help="turn embeddings inline or from the durable queue (default: alternate per seed)")
-def command(examples: int, seed: int, window: int, embed_writes: str | None) -> None:
+@click.option("--workers", default=2, show_default=True, help="examples run at once (threads, one app)")
+def command(examples: int, seed: int, window: int, embed_writes: str | None, workers: int) -> None:
     """Run randomized erasure examples against the real service (the managed Neo4j unless NEO4J_URI is
     set) and print the seed of every failure; exits 1 when any example failed."""
     from graphmem.settings import load_settings
@@ -278,11 +296,14 @@ def command(examples: int, seed: int, window: int, embed_writes: str | None) -> 
             seeds = [n for n in range(seed, seed + examples) if modes[(n - seed) % len(modes)] == mode]
             if not seeds:
                 continue
-            with served(s, store, window_size=window, embed_writes=mode) as (client, tokens):
-                for n in bar(seeds, desc=f"erasure ({mode})", unit="example"):
-                    for f in run_example(n, client, tokens, store):
-                        failed.append(f)
+            with served(s, store, window_size=window, embed_writes=mode) as (client, tokens), \
+                    bar(total=len(seeds), desc=f"erasure ({mode})", unit="example") as progress:
+                def tick(n: int, found: list[Failure], mode: str = mode) -> None:
+                    for f in found:
                         click.echo(f"FAIL {f} (embed_writes={mode})")
+                    progress.update(1)
+
+                failed += run_examples(seeds, client, tokens, store, workers=workers, tick=tick)
     bad = sorted({f.seed for f in failed})
     click.echo(f"{examples} examples from seed {seed} in {time.monotonic() - started:.0f}s: "
                f"{examples - len(bad)} held, {len(bad)} failed" + (f" (seeds {bad})" if bad else ""))
