@@ -22,7 +22,7 @@ import logging
 import threading
 import time
 from datetime import datetime, timezone
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -82,8 +82,9 @@ def todo(store: Store, source: str, target: str) -> dict[str, int]:
     return {k: int(row[k]) for k in KINDS}
 
 
-def _texts(kind: str, row: Row) -> list[str]:
-    """What a node's vector is the embedding (or the centroid of the embeddings) of."""
+def texts_for(kind: str, row: Mapping[str, Any]) -> list[str]:
+    """What a node's vector is the embedding (or the centroid of the embeddings) of: one rule for a move and
+    for an import that brought no vectors (graphmem/tenants/_import.py)."""
     if kind == "turns":
         return [labelled(row["speaker"], row["text"])]
     if kind == "summaries":
@@ -116,7 +117,7 @@ def fill(store: Store, embedder: Embedder, source: str, target: str, *, batch: i
             rows = store.read(read, batch=batch, skip=skip, **params)
             if not rows:
                 break
-            texts = [_texts(kind, r) for r in rows]
+            texts = [texts_for(kind, r) for r in rows]
             flat = [t for ts in texts for t in ts]
             vectors = embedder.embed(flat) if flat else []
             out, at = [], 0

@@ -7,7 +7,7 @@ as each batch; a run that stops midway (a crash, a lost connection, a cut upload
 the same export again, which skips to the checkpoint, and a finished import writes nothing again.
 
 Vectors: an export's own are written when it holds them and was made with the store's model; otherwise
-each node is embedded from what the store keeps (as `graphmem reembed` does): a turn from its speaker and
+each node is embedded from what the store keeps, by `graphmem reembed`'s own rule (`texts_for`): a turn from its speaker and
 text, a summary from its text, a workflow from its examples, name and steps, a successful run and a
 group's leader from their task (masked), a group's type, at the end, from its current procedures.
 The keyword statistics are counted again from the turns at the end (they are keyed by namespace).
@@ -24,12 +24,11 @@ from typing import Any
 
 import orjson
 
-from graphmem.channels.conversation.embeddings import labelled
 from graphmem.channels.search import rebuild_stats
-from graphmem.channels.workflow import centroid, type_texts, workflow_texts
+from graphmem.channels.reembed import texts_for
+from graphmem.channels.workflow import centroid
 from graphmem.embedding import Embedder, get_embedder
 from graphmem.errors import Conflict, InvalidInput
-from graphmem.induction import mask_task
 from graphmem.instants import utcnow
 from graphmem.store import Row, Store, Tx, recorded_model
 from graphmem.tenants._export import EXPORTED, FORMAT, SECONDARY, VECTOR_KEYS, VERSION, decode
@@ -141,16 +140,17 @@ class _Writer:
             texts: list[str] = []
             key = "vec_prop"
             if label == "Turn" and p.get("text") and p.get("erased_at") is None:
-                texts = [labelled(p.get("speaker"), p["text"])]
+                texts = texts_for("turns", {"speaker": p.get("speaker"), "text": p["text"]})
                 p.pop("embed_queued", None)
             elif label == "Summary" and p.get("text"):
-                texts = [p["text"]]
+                texts = texts_for("summaries", p)
             elif label == "Workflow" and p.get("name"):
-                texts = workflow_texts(p.get("examples") or [], p["name"], p.get("actions") or [])
+                texts = texts_for("workflows", {"examples": p.get("examples") or [], "name": p["name"],
+                                                "actions": p.get("actions") or []})
             elif label == "Trajectory" and p.get("outcome") == "success" and p.get("task"):
-                texts = [mask_task(p["task"])]
+                texts = texts_for("trajectories", p)
             elif label == "WorkflowGroup" and p.get("leader_task"):
-                texts, key = [mask_task(p["leader_task"])], "vec_leader"
+                texts, key = texts_for("group_leaders", {"task": p["leader_task"]}), "vec_leader"
             if texts:
                 wanted.append((p, key, texts))
         flat = [t for _, _, ts in wanted for t in ts]
@@ -218,7 +218,7 @@ def _finish(store: Store, ns: Namespace, writer: _Writer) -> None:
         rows = store.read("tenants/import_group_types", ns=ns)
         out = []
         for r in rows:
-            texts = type_texts(r["examples"], r["types"])
+            texts = texts_for("group_types", r)
             if texts:
                 out.append({"key": r["key"], "vector": centroid(writer.embedder.embed(texts))})
         if out:
