@@ -4,7 +4,7 @@ move embeds each kind of node from the same texts its writers embed."""
 from __future__ import annotations
 
 from graphmem.channels.conversation.embeddings import labelled
-from graphmem.channels.reembed import KINDS, STATEMENTS, _texts, slot_params
+from graphmem.channels.reembed import KINDS, STATEMENTS, slot_params, texts_for
 from graphmem.channels.workflow import type_texts, workflow_texts
 from graphmem.infra.queries import load_queries
 from graphmem.store import VECTOR_SLOTS, other_slot
@@ -41,11 +41,11 @@ def test_a_move_reads_and_writes_each_kind_between_two_slots() -> None:
 
 
 def test_a_move_embeds_the_texts_the_writers_embed() -> None:
-    assert _texts("turns", {"speaker": "Maria", "text": "I moved to Porto."}) == [labelled("Maria", "I moved to Porto.")]
-    assert _texts("summaries", {"text": ""}) == [" "]
+    assert texts_for("turns", {"speaker": "Maria", "text": "I moved to Porto."}) == [labelled("Maria", "I moved to Porto.")]
+    assert texts_for("summaries", {"text": ""}) == [" "]
     row = {"examples": ["Refund order ORD-1001"], "name": "refund order", "actions": ["lookup_order", "issue_refund"]}
-    assert _texts("workflows", row) == workflow_texts(row["examples"], row["name"], row["actions"])
+    assert texts_for("workflows", row) == workflow_texts(row["examples"], row["name"], row["actions"])
     groups = {"examples": [["Refund order ORD-1001", "Refund order ORD-1002"]], "types": [None, "refund_order"]}
-    assert _texts("group_types", groups) == type_texts(groups["examples"], groups["types"])
-    assert _texts("group_types", groups)[-1] == "refund order"  # the type's name, humanised, after the examples
-    assert "ORD-1001" not in _texts("group_leaders", {"task": "Refund order ORD-1001"})[0]  # masked as induction does
+    assert texts_for("group_types", groups) == type_texts(groups["examples"], groups["types"])
+    assert texts_for("group_types", groups)[-1] == "refund order"  # the type's name, humanised, after the examples
+    assert "ORD-1001" not in texts_for("group_leaders", {"task": "Refund order ORD-1001"})[0]  # masked as induction does
