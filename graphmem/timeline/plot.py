@@ -27,6 +27,7 @@ matplotlib.use("Agg")
 
 from matplotlib import dates as mdates  # noqa: E402
 from matplotlib import rc_context  # noqa: E402
+from matplotlib.collections import LineCollection  # noqa: E402
 from matplotlib.figure import Figure  # noqa: E402
 from matplotlib.patches import Patch, Rectangle  # noqa: E402
 
@@ -102,52 +103,86 @@ def _label(value: Any) -> str:
     return text if len(text) <= MAX_LABEL else text[:MAX_LABEL - 1] + "…"
 
 
+def _time_ticks(lo: datetime, hi: datetime) -> list[tuple[float, str]]:
+    """A few round instants between lo and hi, as (date number, label): what an axis would tick, computed
+    once for every lane (they share the transaction-time range)."""
+    locator = mdates.AutoDateLocator(minticks=3, maxticks=5)  # type: ignore[no-untyped-call]
+    span = hi - lo
+    fmt = "%Y-%m-%d" if span > timedelta(days=3) else "%m-%d %H:%M" if span > timedelta(hours=6) else "%H:%M:%S"
+    out = []
+    for n in locator.tick_values(lo, hi):  # type: ignore[no-untyped-call]
+        if _num(lo) <= n <= _num(hi):
+            out.append((float(n), mdates.num2date(n).strftime(fmt)))  # type: ignore[no-untyped-call]
+    return out
+
+
+#: where a lane's transaction-time range sits inside its band (band i is [i, i + 1) of the y axis)
+_LOW, _HIGH = 0.08, 0.80
+
+
 def draw(key: str, versions: Sequence[Drawn], *, now: datetime, erased_at: datetime | None = None,
          fmt: Format = "svg", title: str | None = None) -> bytes:
-    """The picture of `versions` (any attributes, any views' worth) as SVG or PNG bytes."""
+    """The picture of `versions` (any attributes, any views' worth) as SVG or PNG bytes.
+
+    One axes holds every attribute's lane, stacked as bands of its y axis that share one transaction-time
+    scale. An axes per lane, each with its own ticks (heavy artists), took 102 ms for six attributes against
+    36 ms here (medians side by side), where the time labels and grid of each band are plain texts and one
+    line collection; in the randomized erasure check it had been the service's largest share of CPU."""
     names = sorted({v.attribute for v in versions}) or ["(no versions)"]
     x0, x1, y0, y1 = _bounds(versions, now, erased_at)
+    n_lo, n_hi = _num(y0), _num(y1)
+
+    def y_of(t: datetime | float, lane: int) -> float:  # lane 0 at the top
+        n = t if isinstance(t, float) else _num(t)
+        return (len(names) - 1 - lane) + _LOW + (_HIGH - _LOW) * (n - n_lo) / (n_hi - n_lo)
+
     colours = matplotlib.colormaps["tab10"]
+    ticks = _time_ticks(y0, y1)
     with rc_context({"svg.fonttype": "none", "svg.hashsalt": "graphmem", "font.size": 8}):
         height = 1.2 + 2.4 * len(names)
         fig = Figure(figsize=(9, height))
-        # fixed margins in inches: matplotlib's constrained layout measured every tick label of every
-        # lane and took two thirds of the drawing time (0.9 of 1.4 s for six attributes)
-        fig.subplots_adjust(left=1.3 / 9, right=1 - 0.2 / 9, top=1 - 0.75 / height, bottom=0.6 / height,
-                            hspace=0.45 * len(names) / max(len(names) - 1, 1) / 2.4 if len(names) > 1 else 0.2)
-        axes = fig.subplots(len(names), 1, squeeze=False, sharex=True)[:, 0]
-        for ax, name in zip(axes, names):
-            lane = [v for v in versions if v.attribute == name]
+        fig.subplots_adjust(left=1.3 / 9, right=1 - 0.2 / 9, top=1 - 0.75 / height, bottom=0.6 / height)
+        ax = fig.add_subplot()
+        grid: list[list[tuple[float, float]]] = []
+        erased: list[list[tuple[float, float]]] = []
+        for lane, name in enumerate(names):
+            versions_of = [v for v in versions if v.attribute == name]
             values: list[Any] = []
-            for v in sorted(lane, key=lambda x: (x.txn_time, x.valid_from)):
+            for v in sorted(versions_of, key=lambda x: (x.txn_time, x.valid_from)):
                 slot = next((i for i, seen in enumerate(values) if same_value(seen, v.value)), None)
                 if slot is None:
                     values.append(v.value)
                     slot = len(values) - 1
-                kind = kind_of(v, lane)
-                style = _STYLE[kind]
+                style = _STYLE[kind_of(v, versions_of)]
                 left, right = _num(v.valid_from), _num(v.valid_to or x1)
-                bottom, top = _num(v.txn_time), _num(v.txn_end or y1)
+                bottom, top = y_of(v.txn_time, lane), y_of(v.txn_end or y1, lane)
                 ax.add_patch(Rectangle((left, bottom), right - left, top - bottom, facecolor=colours(slot % 10),
                                        alpha=style["alpha"], hatch=style["hatch"], edgecolor="black",
                                        linestyle=style["linestyle"], linewidth=0.8))
                 ax.text(left + (right - left) / 2, bottom + (top - bottom) / 2, _label(v.value),
                         ha="center", va="center", fontsize=7, clip_on=True)
+            base = len(names) - 1 - lane
+            ax.text(_num(x0), base + _HIGH + 0.03, name, fontsize=9, va="bottom")
+            for at, text in ticks:
+                grid.append([(_num(x0), y_of(at, lane)), (_num(x1), y_of(at, lane))])
+                ax.text(-0.01, y_of(at, lane), text, transform=ax.get_yaxis_transform(), ha="right",
+                        va="center", fontsize=7)
             if erased_at is not None:
-                ax.axhline(_num(erased_at), color="crimson", linewidth=1.5)
-                ax.text(_num(x0), _num(erased_at), " erased", color="crimson",
-                        va="bottom", fontsize=7)
-            # a text, not set_title: placing a title measures the axes' tick labels on every draw
-            ax.text(0, 1.02, name, transform=ax.transAxes, fontsize=9, va="bottom")
-            ax.set_ylabel("transaction time")
-            ax.set_xlim(_num(x0), _num(x1))
-            ax.set_ylim(_num(y0), _num(y1))
-            ax.yaxis_date()
-            ax.xaxis_date()
-            for axis in (ax.xaxis, ax.yaxis):  # few ticks: each one is a costly artist
-                axis.set_major_locator(mdates.AutoDateLocator(minticks=3, maxticks=7))  # type: ignore[no-untyped-call]
-            ax.grid(True, linewidth=0.3, alpha=0.5)
-        axes[-1].set_xlabel("valid time (open intervals run to the edge)")
+                erased.append([(_num(x0), y_of(erased_at, lane)), (_num(x1), y_of(erased_at, lane))])
+                ax.text(_num(x0), y_of(erased_at, lane), " erased", color="crimson", va="bottom", fontsize=7)
+            if lane:
+                ax.axhline(base + 1, color="black", linewidth=0.6)
+        ax.add_collection(LineCollection(grid, colors="grey", linewidths=0.3, alpha=0.5))
+        if erased:
+            ax.add_collection(LineCollection(erased, colors="crimson", linewidths=1.5))
+        ax.set_xlim(_num(x0), _num(x1))
+        ax.set_ylim(0, len(names))
+        ax.set_yticks([])
+        ax.xaxis_date()
+        ax.xaxis.set_major_locator(mdates.AutoDateLocator(minticks=3, maxticks=7))  # type: ignore[no-untyped-call]
+        ax.grid(True, axis="x", linewidth=0.3, alpha=0.5)
+        ax.set_ylabel("transaction time (in each lane, upwards)", labelpad=62)
+        ax.set_xlabel("valid time (open intervals run to the edge)")
         fig.legend(handles=[Patch(facecolor="lightgrey", edgecolor="black", hatch=s["hatch"],
                                   linestyle=s["linestyle"], label=k) for k, s in _STYLE.items()],
                    loc="upper right", bbox_to_anchor=(1 - 0.2 / 9, 1 - 0.3 / height), ncols=4, fontsize=7)

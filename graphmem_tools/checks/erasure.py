@@ -261,7 +261,8 @@ def run_examples(seeds: list[int], client: Any, tokens: dict[str, str], store: A
                  tick: Any = None) -> list[Failure]:
     """Examples on `workers` threads against one app (each in a namespace of its own): an example mostly
     waits on Neo4j and the model, so on two cores two at once ran 1.67x the examples per second of one
-    (4 examples: 5.36 s each alone, 3.21 s each two at a time; three at a time 4.54 s)."""
+    (4 examples: 5.36 s each alone, 3.21 s each two at a time; three at a time 4.54 s; since the timeline
+    picture is drawn in one plot, 3.1 s alone and 2.4 s two at a time)."""
     from concurrent.futures import ThreadPoolExecutor
 
     def one(n: int) -> list[Failure]:
