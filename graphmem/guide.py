@@ -23,7 +23,8 @@ from graphmem.infra.queries import load_queries
 _COMMENT = re.compile(r"^\s*//")
 #: Neo4j Browser captions a node by its `name` property: Attribute values carry `caption` (the value as text);
 #: a HAS version is captioned by its attribute's name (`name`), not by its type, which every version shares,
-#: followed by its `txn_end`: a closed version reads "city 2026-11-02T…", the current one "city" alone (Browser's
+#: followed by its `txn_end`: a closed version reads "city 2026-11-02T…" (Browser shortens a caption longer than
+#: its arrow), the current one "city" alone (Browser's
 #: style sheet styles by label and type, never by a property value: the caption is what sets them apart)
 STYLE = ":style node.Attribute { caption: '{caption}'; } relationship.HAS { caption: '{name} {txn_end}'; }"
 
@@ -120,7 +121,8 @@ def render(*, ns: str, key: str) -> str:
         "(<code>txn_end</code>).</p>"
         f"{_pre(STYLE)}"
         "<p>The parameters of every slide's statement (the statements graphmem itself runs, as in "
-        "<code>cypher/</code>). Then each slide is one click and one Run.</p>"
+        "<code>cypher/</code>). Then each slide is one click and one Run. <code>datetime()</code> is read when "
+        "this block runs: run it again to see what was written since.</p>"
         f"{_pre(chr(10).join(param_lines(ns=ns, key=key)))}</div>\n</slide>")
     slides = [intro]
     for s in SLIDES:

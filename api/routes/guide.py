@@ -1,5 +1,5 @@
 """GET /guide: the Neo4j Browser guide (`:play http://127.0.0.1:8000/guide?ns=NAME`), public like /docs: it
-holds graphmem's own audit statements and the parameters to type, no data. The page is `graphmem.guide`."""
+holds graphmem's own statements (audit, and the compliance list of erasures) and their parameters, no data. The page is `graphmem.guide`."""
 
 from __future__ import annotations
 
