@@ -23,6 +23,7 @@ fails when a namespace holds one. What happens to each copy:
 | IdempotencyKey (cached response) | deleted | deleted |
 | another entity's Attribute value | its versions point to `[erased]` | same, and the value is deleted |
 | any other property (a name, a note, a relation's property) | replaced by `[erased]` | same |
+| a workflow group's leader vector (of its leader task) | the embedding of the redacted task | same |
 | SearchTerm (keyword statistics) | nothing to do: it keeps an HMAC of each word, never the word | same |
 
 Summary text is written off the request path (`conversation.folds`): a chunk queued before the erasure
@@ -127,6 +128,7 @@ class Copies:
     attributes: list[str] = field(default_factory=list)
     nodes: list[dict[str, Any]] = field(default_factory=list)  # {id, props}: redact in place
     relationships: list[dict[str, Any]] = field(default_factory=list)
+    leaders: list[dict[str, Any]] = field(default_factory=list)  # {id, task}: a group's redacted leader task
 
 
 def spellings_of(tx: Tx, store: Store, ns: Namespace, key: str) -> Spellings | None:
@@ -177,6 +179,8 @@ def find_copies(tx: Tx, ns: Namespace, key: str, spellings: Spellings, registry:
             changed = redacted_props({n: props.get(n) for n in row["names"]}, spellings, keep=keep)
             if changed:
                 out.nodes.append({"id": row["id"], "props": changed})
+            if "WorkflowGroup" in labels and "leader_task" in changed:
+                out.leaders.append({"id": row["id"], "task": changed["leader_task"]})
     for row in tx.run("privacy/scan_relationships", ns=ns, key=key, words=probe["words"],
                       digits_pattern=digits_pattern):
         changed = redacted_props({n: row["props"].get(n) for n in row["names"]}, spellings, keep={"ns"})
@@ -185,8 +189,12 @@ def find_copies(tx: Tx, ns: Namespace, key: str, spellings: Spellings, registry:
     return out
 
 
-def redact_others(tx: Tx, ns: Namespace, key: str, copies: Copies, now: datetime) -> None:
-    """Other records' values (attributes, properties) and cached responses: the same at erasure and purge."""
+def redact_others(tx: Tx, store: Store, ns: Namespace, key: str, copies: Copies, now: datetime) -> None:
+    """Other records' values (attributes, properties) and cached responses: the same at erasure and purge.
+
+    A workflow group's leader vector is the embedding of its leader's task (untyped runs join the group
+    nearest to it): once that task is redacted, the vector of the erased words would still encode them, so
+    it becomes the embedding of the redacted task, by the rule that made it (`reembed.texts_for`)."""
     if copies.cached:
         tx.run("privacy/delete_nodes", ns=ns, ids=copies.cached)
     if copies.attributes:
@@ -196,6 +204,14 @@ def redact_others(tx: Tx, ns: Namespace, key: str, copies: Copies, now: datetime
         tx.run("privacy/redact_nodes", ns=ns, rows=copies.nodes)
     if copies.relationships:
         tx.run("privacy/redact_relationships", ns=ns, rows=copies.relationships)
+    if copies.leaders:
+        from graphmem.channels.reembed import texts_for
+        from graphmem.embedding import get_embedder
+
+        vectors = get_embedder(store.settings).embed(
+            [texts_for("group_leaders", {"task": r["task"]})[0] for r in copies.leaders])
+        tx.run("privacy/reembed_leaders", ns=ns,
+               rows=[{"id": r["id"], "vector": v} for r, v in zip(copies.leaders, vectors)])
 
 
 def hide_copies(tx: Tx, store: Store, ns: Namespace, key: str, copies: Copies, *, now: datetime) -> Reinduced:
@@ -204,7 +220,7 @@ def hide_copies(tx: Tx, store: Store, ns: Namespace, key: str, copies: Copies, *
     hidden = copies.turns + copies.summaries + copies.trajectories
     if hidden:
         tx.run("privacy/hide_nodes", ns=ns, ids=hidden, now=now)
-    redact_others(tx, ns, key, copies, now)
+    redact_others(tx, store, ns, key, copies, now)
     return _rework_workflows(tx, store, ns, copies, now=now, delete=False)
 
 
@@ -214,7 +230,7 @@ def remove_copies(tx: Tx, store: Store, ns: Namespace, key: str, copies: Copies,
         tx.run("privacy/strip_turns", ns=ns, ids=copies.turns, now=now)
     if copies.summaries:
         tx.run("privacy/delete_nodes", ns=ns, ids=copies.summaries)
-    redact_others(tx, ns, key, copies, now)
+    redact_others(tx, store, ns, key, copies, now)
     return _rework_workflows(tx, store, ns, copies, now=now, delete=True)
 
 

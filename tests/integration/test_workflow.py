@@ -177,3 +177,37 @@ def test_every_family_is_induced_offline(store: Store, ns: Namespace) -> None:
             fam.expected_steps()
     only = wf.induce_workflows(store, ns, task_type="book_meeting")
     assert only.groups == 1 and [c.change for c in only.changes] == ["unchanged"]
+
+
+@pytest.mark.parametrize("purge", [False, True], ids=["erased", "purged"])
+def test_an_erasure_re_embeds_the_leader_vector_of_a_group_it_redacts(store: Store, ns: Namespace, purge: bool) -> None:
+    """An untyped group's leader vector is the embedding of its leader's task: once an erasure redacts that task,
+    the vector is the redacted task's (the old one was computed from the erased person's name)."""
+    from graphmem.channels.reembed import texts_for
+    from graphmem.channels.temporal import put_entity
+    from graphmem.embedding import get_embedder
+    from graphmem.privacy import erase_entity, purge
+
+    put_entity(store, ns, key="cust-7", type="customer", name="Siobhan Okonkwo")
+    first = body(1, SHORT, task_type=None)
+    first["task"] = "Refund Siobhan Okonkwo's order ORD-10001"
+    wf.add_trajectory(store, ns, run=wf.parse_trajectory(first))
+    wf.add_trajectory(store, ns, run=wf.parse_trajectory(body(2, SHORT, task_type=None)))
+
+    def leaders() -> list[dict[str, Any]]:
+        records, _, _ = store._driver.execute_query(
+            "MATCH (g:WorkflowGroup {ns: $ns}) WHERE g.leader_embedding IS NOT NULL "
+            "RETURN elementId(g) AS id, g.leader_task AS task, g.leader_embedding AS vector", {"ns": ns.name},
+            database_=store.settings.neo4j_database)
+        return [dict(r) for r in records]
+
+    [before] = [g for g in leaders() if "Okonkwo" in g["task"]]
+    embed = get_embedder(store.settings).embed
+    assert before["vector"] == pytest.approx(embed(texts_for("group_leaders", {"task": before["task"]}))[0], abs=1e-5)
+    erase_entity(store, ns, key="cust-7", reason="request", by="test")
+    if purge:
+        purge(store, ns, older_than_days=0, by="test")
+    [after] = [g for g in leaders() if g["id"] == before["id"]]
+    assert "Okonkwo" not in after["task"] and "Siobhan" not in after["task"]
+    assert after["vector"] == pytest.approx(embed(texts_for("group_leaders", {"task": after["task"]}))[0], abs=1e-5)
+    assert after["vector"] != pytest.approx(before["vector"], abs=1e-3)
