@@ -53,6 +53,7 @@ def read_deletion(ns: NamespaceDep, principal: PrincipalDep, store: StoreDep) ->
 
 
 SPOOL_BYTES = 16 * 1024 * 1024  # an uploaded export is kept in memory up to this, then in a temporary file
+WRITE_BYTES = 1 << 20  # what the upload gathers before writing it to the spool
 
 
 @router.get("/v1/{ns}/export", responses={**_ERRORS, 200: {
@@ -83,8 +84,15 @@ async def import_namespace(ns: NamespaceDep, principal: PrincipalDep, store: Sto
     holds no vectors (or another model's)."""
     principal.require_role("admin")
     with tempfile.SpooledTemporaryFile(max_size=SPOOL_BYTES) as body:
+        # past SPOOL_BYTES the spool is a file on disk: its writes go to a thread, a megabyte at a time, so a
+        # large upload never blocks the event loop (and every other request) on the disk
+        pending = bytearray()
         async for chunk in request.stream():
-            body.write(chunk)
+            pending += chunk
+            if len(pending) >= WRITE_BYTES:
+                await run_in_threadpool(body.write, bytes(pending))
+                pending.clear()
+        await run_in_threadpool(body.write, bytes(pending))
         body.seek(0)
         result = await run_in_threadpool(tenants.import_namespace, store, ns, body, by=principal.key_id)
     return ImportOut.from_domain(result)
