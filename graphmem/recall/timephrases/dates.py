@@ -90,9 +90,10 @@ def _iso_time(m: re.Match[str], now: datetime) -> Atom | None:
     return Atom(m.start(), m.end(), t, None)
 
 
-@rule(RULES, r"(?<![\d-])(\d{4})[-/](\d{1,2})[-/](\d{1,2})(?![\d-])")
+@rule(RULES, r"(?<![\d.-])(\d{4})([-/.])(\d{1,2})\2(\d{1,2})(?![\d-]|\.\d)")
 def _iso_day(m: re.Match[str], now: datetime) -> Atom | None:
-    return _day(m, int(m[1]), int(m[2]), int(m[3]))
+    """Year first, with one separator throughout: 2025-03-15, 2025/3/15, 2025.03.15."""
+    return _day(m, int(m[1]), int(m[3]), int(m[4]))
 
 
 @rule(RULES, r"(?<![\d-])(\d{4})-(\d{2})(?![\d-])")
@@ -185,9 +186,10 @@ def _day_month(m: re.Match[str], now: datetime) -> Atom | None:
     return _day(m, int(m[3]), month, day) if m[3] else _yearless_day(m, now, month, day)
 
 
-@rule(RULES, r"\bthe\s+(\d{1,2})(?:st|nd|rd|th)\b")
+@rule(RULES, r"\bthe\s+(\d{1,2})(?:st|nd|rd|th)\b(?!\s+(?:half|quarter|week|time)s?\b)")
 def _nth(m: re.Match[str], now: datetime) -> Atom | None:
-    """"on the 15th": the latest past 15th (this month's, else the month before's...)."""
+    """"on the 15th": the latest past 15th (this month's, else the month before's...); "the 2nd half of
+    2025" counts halves, not days."""
     day = int(m[1])
     first = now.replace(hour=0, minute=0, second=0, microsecond=0, day=1)
     for back in range(3):
@@ -237,15 +239,21 @@ def _year(m: re.Match[str], now: datetime) -> Atom | None:
 
 
 # --- quarters and seasons -------------------------------------------------------------------------------
-def _quarter(m: re.Match[str], now: datetime, quarter: int, year_word: str | None) -> Atom:
+def _part_of_year(m: re.Match[str], now: datetime, months: int, index: int, year_word: str | None) -> Atom:
+    """The `index`-th (from 1) run of `months` months of a year: a quarter (3), a half (6); without a year,
+    the latest one begun."""
     def make(y: int) -> Span:
-        start = date_at(y, 3 * quarter - 2)
-        return start, add_months(start, 3)
+        start = date_at(y, months * (index - 1) + 1)
+        return start, add_months(start, months)
 
     year = relative_year(year_word, now.year)
     if year is not None:
         return Atom(m.start(), m.end(), *make(year))
     return Atom(m.start(), m.end(), *latest(make, now), False, make)
+
+
+def _quarter(m: re.Match[str], now: datetime, quarter: int, year_word: str | None) -> Atom:
+    return _part_of_year(m, now, 3, quarter, year_word)
 
 
 @rule(RULES, r"\bq([1-4])(?:\s+(?:of\s+)?" + YEAR_WORD + r")?\b")
@@ -256,6 +264,17 @@ def _q(m: re.Match[str], now: datetime) -> Atom | None:
 @rule(RULES, r"\b" + YEAR + r"\s+q([1-4])\b")
 def _year_q(m: re.Match[str], now: datetime) -> Atom | None:
     return _quarter(m, now, int(m[2]), m[1])
+
+
+@rule(RULES, r"\bh([12])(?:\s+(?:of\s+)?" + YEAR_WORD + r")?\b")
+def _h(m: re.Match[str], now: datetime) -> Atom | None:
+    """"H1 2025", "H2 of last year": a half year (a half without a year: the latest begun)."""
+    return _part_of_year(m, now, 6, int(m[1]), m[2])
+
+
+@rule(RULES, r"\b" + YEAR + r"\s+h([12])\b")
+def _year_h(m: re.Match[str], now: datetime) -> Atom | None:
+    return _part_of_year(m, now, 6, int(m[2]), m[1])
 
 
 @rule(RULES, r"\b(?:the\s+)?(first|second|third|fourth|1st|2nd|3rd|4th)\s+quarter(?:\s+(?:of\s+)?"

@@ -13,7 +13,7 @@ import re
 from datetime import datetime
 
 from graphmem.recall.timephrases.lexicon import COUNT, DAY_WORDS, RELATIVE, UNIT_MULTIPLES, UNITS, WEEKDAYS, number
-from graphmem.recall.timephrases.periods import DAY, Atom, Rule, period, rule, shift
+from graphmem.recall.timephrases.periods import DAY, Atom, Rule, add_months, period, rule, shift
 
 RULES: list[Rule] = []
 
@@ -60,6 +60,18 @@ def _relative_unit_zh(m: re.Match[str], now: datetime) -> Atom | None:
     if m[3]:
         return _unit(m, now, "year", RELATIVE[m[3]])
     return _unit(m, now, "month" if m[2] == "月" else "week", RELATIVE[m[1]])
+
+
+@rule(RULES, r"\b(?:this|the\s+same)\s+time\s+(?:(?:last|previous)\s+(week|month|year)|(yesterday))\b")
+def _this_time(m: re.Match[str], now: datetime) -> Atom | None:
+    """"this time last year": the instant a unit before now (a day of the month kept, else its last day)."""
+    if m[2] or m[1] == "week":
+        return Atom(m.start(), m.end(), now - (DAY if m[2] else 7 * DAY), None)
+    back = add_months(now, -12 if m[1] == "year" else -1)
+    last_day = (add_months(back, 1) - DAY).day
+    at = back.replace(day=min(now.day, last_day), hour=now.hour, minute=now.minute, second=now.second,
+                      microsecond=now.microsecond)
+    return Atom(m.start(), m.end(), at, None)
 
 
 @rule(RULES, r"\bthe\s+(week|month|year)\s+(before last|after next)\b")

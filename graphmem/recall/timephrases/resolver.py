@@ -68,6 +68,8 @@ _TICK = timedelta(microseconds=1)
 _THIRD = re.compile(r"\b(early|mid|late)(?:-|\s+)$")
 _THIRDS_OF = timedelta(days=28)
 #: a part of the period after it: "at the start of 2025", "the middle of March", "end of last year"
+#: a half of the period after it: "the first half of 2025", "the latter half of last month"
+_HALF = re.compile(r"\b(?:the\s+)?(first|1st|former|second|2nd|latter)\s+half\s+of\s*(?:the\s+)?$")
 _PART = re.compile(r"(?:\b(?:at|in|by|around|towards?)\s+)?(?:the\s+|the\s+very\s+)?\b(start|beginning|middle|end)\s+of\s*(?:the\s+)?$")
 
 
@@ -144,6 +146,15 @@ def _third(start: datetime, end: datetime, which: str) -> tuple[datetime, dateti
     return bounds[index], bounds[index + 1]
 
 
+def _half_way(start: datetime, end: datetime) -> datetime:
+    """Where a period's second half begins: six months into a year, whole months into a run of an even number
+    of them (a quarter has none: half its days), else half its whole days (March: the 16th)."""
+    months = (end.year - start.year) * 12 + end.month - start.month
+    if start.day == 1 and end.day == 1 and months % 2 == 0 and months >= 2:
+        return add_months(start, months // 2)
+    return start + (end - start) // DAY // 2 * DAY
+
+
 def resolve(question: str, *, now: datetime, mask: Iterable[tuple[int, int]] = ()) -> Interval | None:
     """The time `question` speaks about, relative to `now`, by the conventions of this package; None
     when it names no time. `mask` lists spans (identifiers) that must not be read as dates.
@@ -166,13 +177,20 @@ def resolve(question: str, *, now: datetime, mask: Iterable[tuple[int, int]] = (
     week_of = _WEEK_OF.search(text, 0, a.s)
     if week_of is not None:
         a = a._replace(s=week_of.start(), start=period(a.start, "week")[0], end=period(a.start, "week")[1])
+    point = None  # the instant "as of" reads, when not the start: the middle of X for "as of mid-X"
+    if a.end is not None and a.end - a.start >= _THIRDS_OF and (half := _HALF.search(text, 0, a.s)) is not None:
+        middle = _half_way(a.start, a.end)
+        second = half[1] in ("second", "2nd", "latter")
+        a = a._replace(s=half.start(), start=middle if second else a.start, end=a.end if second else middle, at=None)
     if a.end is not None and a.end - a.start >= _THIRDS_OF and (third := _THIRD.search(text, 0, a.s)) is not None:
+        if third[1] == "mid":
+            point = a.start + (a.end - a.start) / 2
         part_start, part_end = _third(a.start, a.end, third[1])
         a = a._replace(s=third.start(), start=part_start, end=part_end, at=None)
     if (known := _KNOWN.search(text, 0, a.s)) is not None:
-        return Interval("instant", a.start, None, words(known.start(), a.e), "known")
+        return Interval("instant", point or a.start, None, words(known.start(), a.e), "known")
     if (m := _AS_OF.search(text, 0, a.s)) is not None:
-        return Interval("instant", a.start, None, words(m.start(), a.e))
+        return Interval("instant", point or a.start, None, words(m.start(), a.e))
     if (m := _AFTER.search(text, 0, a.s)) is not None or (m := _SUFFIX_AFTER.match(text, a.e)) is not None:
         # after X: once X is over
         return Interval("since", a.end or a.start, None, words(min(m.start(), a.s), max(m.end(), a.e)))
