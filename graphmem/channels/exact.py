@@ -225,12 +225,29 @@ def find_names_timelines(store: Store, ns: Namespace, question: str, *, valid_at
         return [], [], {}
     rows = store.read("exact/find_names_timelines", ns=ns, lucene=lucene, limit=NAME_CANDIDATES, known_at=known_at,
                       prefetch=NAME_PREFETCH, include_erased=False)
+    if not rows and (near := _names_query(ns, question, near=True)) is not None:
+        rows = store.read("exact/find_names_timelines", ns=ns, lucene=near, limit=NAME_CANDIDATES, known_at=known_at,
+                          prefetch=NAME_PREFETCH, include_erased=False)
     named, similar = _resolve_names(question, rows, valid_at)
     return named, similar, {r["key"]: timeline_from_row(r, known_at) for r in rows if r["read"]}
 
 
-def _names_query(ns: Namespace, question: str) -> str | None:
+#: a question word this long, when no word matched a name as written, is also looked up within one edit: the
+#: index keeps a name's apostrophe ("O'Neill" is the term o'neill) where a question may drop it ("Oneill's")
+NEAR_LETTERS = 5
+
+
+def _names_query(ns: Namespace, question: str, *, near: bool = False) -> str | None:
+    """The candidate query: every question word, or with `near` (asked only when that found nobody) the longer
+    words within one edit. Candidates only: each name is then checked exactly on folded tokens, so a near
+    term never makes a name resolve that the exact check does not."""
     wanted = lucene_words(question)[:NAME_WORDS]
+    if near:
+        wanted = [f"{escape_lucene(w)}~1" for w in wanted if len(w) >= NEAR_LETTERS and "'" not in w]
+        if not wanted:
+            return None
+        words = " ".join(wanted)
+        return f'+ns:"{escape_lucene(ns.name)}"^0 +(name:({words}) aliases:({words}) former_names:({words}))'
     if not wanted:
         return None
     words = " ".join(escape_lucene(w) for w in wanted)
