@@ -36,7 +36,7 @@ def fold(word: str) -> str:
     w = word.replace("’", "'")
     if w.lower().endswith("'s"):
         w = w[:-2]
-    decomposed = unicodedata.normalize("NFKD", w.lower())
+    decomposed = unicodedata.normalize("NFKD", w.casefold())  # casefold: "ß" is "ss" (Straße = Strasse)
     return "".join(c for c in decomposed if not unicodedata.combining(c) and c != "'")
 
 
@@ -68,6 +68,19 @@ def name_tokens(name: str) -> tuple[str, ...]:
     return tuple(w.folded for w in words(name) if w.folded and w.folded not in TITLES)
 
 
+#: German umlauts as they are written without them ("Müller" is also "Mueller"): folding alone makes "muller"
+_UMLAUTS = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "Ä": "Ae", "Ö": "Oe", "Ü": "Ue"})
+_WRITTEN_OUT = re.compile(r"(?<=[a-z])(ae|oe|ue)")
+
+
+def name_spellings(name: str) -> set[tuple[str, ...]]:
+    """The token tuples a name may be written as: folded, and with umlauts written out when it has any."""
+    out = {name_tokens(name)}
+    if name.translate(_UMLAUTS) != name:
+        out.add(name_tokens(name.translate(_UMLAUTS)))
+    return {t for t in out if t}
+
+
 def lucene_words(text: str) -> list[str]:
     """The question's words as the name index may hold them (folded, and with apostrophes kept), for the
     candidate query; the exact check is `resolve`'s."""
@@ -78,7 +91,8 @@ def lucene_words(text: str) -> list[str]:
             continue
         kept = w.text.lower().replace("’", "'")
         kept = kept[:-2] if kept.endswith("'s") else kept
-        out += [w.folded] + ([kept] if kept != w.folded else [])
+        plain = _WRITTEN_OUT.sub(lambda m: m[1][0], w.folded)  # "mueller" as the index folds "Müller": muller
+        out += [w.folded] + ([kept] if kept != w.folded else []) + ([plain] if plain != w.folded else [])
         if i and ws[i - 1].folded == "the" and w.folded.endswith("s") and len(w.folded) >= 4 and w.text[:1].isupper():
             out += [w.folded[:-1]] + ([w.folded[:-2]] if w.folded.endswith("es") else [])
     return list(dict.fromkeys(out))
@@ -136,13 +150,13 @@ def resolve(question: str, entities: Iterable[tuple[str, str | None]],
     for key, name in entities:
         if not name:
             continue
-        toks = name_tokens(name)
-        if not toks:
-            continue
-        tokens_of[key] = toks
-        full.setdefault(frozenset(toks), []).append((key, name))
-        for t in set(toks):
-            by_token.setdefault(t, []).append((key, name))
+        for toks in sorted(name_spellings(name)):
+            tokens_of[key] = tuple(dict.fromkeys([*tokens_of.get(key, ()), *toks]))  # every spelling's tokens
+            if (key, name) not in full.setdefault(frozenset(toks), []):
+                full[frozenset(toks)].append((key, name))
+            for t in set(toks):
+                if (key, name) not in by_token.setdefault(t, []):
+                    by_token[t].append((key, name))
     glued = {i for m in _GLUED.finditer(question) if any(c.isdigit() for c in m.group())
              for i in range(m.start(), m.end())}
     # a word inside an identifier ("C-17", "ORD-2024-001") is never a name, nor part of one

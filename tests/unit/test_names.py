@@ -128,3 +128,13 @@ def test_a_short_word_two_edits_away_is_no_typo_of_a_name() -> None:
     assert named.keys == ("c-1008",) and similar == []
     assert [s.key for s in resolve("Maria Lopes's city", people)[1]] == ["c-1001"]  # one edit: a typo
     assert [s.key for s in resolve("Katharina Lindkvyst plan", people)[1]] == ["c-1011"]  # two, on a long name
+
+
+def test_umlauts_written_out_and_sharp_s_resolve_to_the_name() -> None:
+    """People type "Mueller" for Müller, "Strasse" for Straße: the same entity, exactly (not a near miss)."""
+    entities = [("org-2", "Müller & Söhne GmbH"), ("p-9", "Jana Straße")]
+    for question, key in (("What industry is Mueller & Soehne in?", "org-2"), ("muller sohne city", "org-2"),
+                          ("Müller's city", "org-2"), ("where does Jana Strasse live", "p-9")):
+        named, similar = resolve(question, entities)
+        assert named and {n.keys for n in named} == {(key,)} and not similar, (question, named, similar)
+    assert "muller" in lucene_words("What industry is Mueller in?")  # the index folds ü to u
