@@ -235,6 +235,7 @@ def find_names_timelines(store: Store, ns: Namespace, question: str, *, valid_at
 #: a question word this long, when no word matched a name as written, is also looked up within one edit: the
 #: index keeps a name's apostrophe ("O'Neill" is the term o'neill) where a question may drop it ("Oneill's")
 NEAR_LETTERS = 5
+NEAR_WORDS = 8  # each fuzzy term expands into the index's terms within one edit: a few of them, not a question's all
 
 
 def _names_query(ns: Namespace, question: str, *, near: bool = False) -> str | None:
@@ -243,7 +244,7 @@ def _names_query(ns: Namespace, question: str, *, near: bool = False) -> str | N
     term never makes a name resolve that the exact check does not."""
     wanted = lucene_words(question)[:NAME_WORDS]
     if near:
-        wanted = [f"{escape_lucene(w)}~1" for w in wanted if len(w) >= NEAR_LETTERS and "'" not in w]
+        wanted = [f"{escape_lucene(w)}~1" for w in wanted if len(w) >= NEAR_LETTERS and "'" not in w][:NEAR_WORDS]
         if not wanted:
             return None
         words = " ".join(wanted)

@@ -70,7 +70,7 @@ def name_tokens(name: str) -> tuple[str, ...]:
 
 #: German umlauts as they are written without them ("Müller" is also "Mueller"): folding alone makes "muller"
 _UMLAUTS = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "Ä": "Ae", "Ö": "Oe", "Ü": "Ue"})
-_WRITTEN_OUT = re.compile(r"(?<=[a-z])(ae|oe|ue)")
+_WRITTEN_OUT = re.compile(r"(?<=[a-z])(ae|oe|ue)(?=[a-z])")
 
 
 def name_spellings(name: str) -> set[tuple[str, ...]]:

@@ -32,6 +32,7 @@ is read by its worker with the view filters, so the erased turns never reach its
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -42,6 +43,8 @@ from graphmem.identifiers import Registry, registry_for
 from graphmem.privacy.spellings import REDACTED, Spellings, redacted_props
 from graphmem.store import Store, Tx
 from graphmem.types import Namespace
+
+log = logging.getLogger(__name__)
 
 #: label -> the text properties that can hold a copy of someone's spelling: scanned by every erasure and purge
 REACH: dict[str, tuple[str, ...]] = {
@@ -205,13 +208,24 @@ def redact_others(tx: Tx, store: Store, ns: Namespace, key: str, copies: Copies,
     if copies.relationships:
         tx.run("privacy/redact_relationships", ns=ns, rows=copies.relationships)
     if copies.leaders:
-        from graphmem.channels.reembed import texts_for
-        from graphmem.embedding import get_embedder
+        reembed_leaders(tx, store, ns, copies.leaders)
 
-        vectors = get_embedder(store.settings).embed(
-            [texts_for("group_leaders", {"task": r["task"]})[0] for r in copies.leaders])
-        tx.run("privacy/reembed_leaders", ns=ns,
-               rows=[{"id": r["id"], "vector": v} for r, v in zip(copies.leaders, vectors)])
+
+def reembed_leaders(tx: Tx, store: Store, ns: Namespace, leaders: Sequence[Mapping[str, Any]]) -> None:
+    """Groups' leader vectors from their (redacted) leader tasks. An erasure never waits on the model: if it
+    cannot embed, the vectors are removed (an untyped run then starts a group of its own until the group is
+    induced again), never left encoding the erased words."""
+    from graphmem.channels.reembed import texts_for
+    from graphmem.embedding import get_embedder
+
+    try:
+        vectors: list[list[float] | None] = list(get_embedder(store.settings).embed(
+            [texts_for("group_leaders", {"task": r["task"]})[0] for r in leaders]))
+    except Exception:  # noqa: BLE001 - the model failing must not fail the erasure
+        log.warning("erasure: leader vectors of %d workflow groups removed, not re-embedded", len(leaders),
+                    exc_info=True)
+        vectors = [None] * len(leaders)
+    tx.run("privacy/reembed_leaders", ns=ns, rows=[{"id": r["id"], "vector": v} for r, v in zip(leaders, vectors)])
 
 
 def hide_copies(tx: Tx, store: Store, ns: Namespace, key: str, copies: Copies, *, now: datetime) -> Reinduced:
@@ -225,7 +239,11 @@ def hide_copies(tx: Tx, store: Store, ns: Namespace, key: str, copies: Copies, *
 
 
 def remove_copies(tx: Tx, store: Store, ns: Namespace, key: str, copies: Copies, *, now: datetime) -> Reinduced:
-    """Purge: remove every copy physically (turns keep their place in the session, without content)."""
+    """Purge: remove every copy physically (turns keep their place in the session, without content). Groups
+    whose leader task an erasure redacted before erasures re-embedded it are re-embedded too (`reembed_leaders`):
+    their vector may still be the erased words'."""
+    redacted = {r["id"]: r for r in tx.run("privacy/redacted_leaders", ns=ns, redacted=REDACTED)}
+    copies.leaders += [r for i, r in redacted.items() if i not in {x["id"] for x in copies.leaders}]
     if copies.turns:
         tx.run("privacy/strip_turns", ns=ns, ids=copies.turns, now=now)
     if copies.summaries:

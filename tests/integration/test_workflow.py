@@ -179,14 +179,16 @@ def test_every_family_is_induced_offline(store: Store, ns: Namespace) -> None:
     assert only.groups == 1 and [c.change for c in only.changes] == ["unchanged"]
 
 
-@pytest.mark.parametrize("purge", [False, True], ids=["erased", "purged"])
-def test_an_erasure_re_embeds_the_leader_vector_of_a_group_it_redacts(store: Store, ns: Namespace, purge: bool) -> None:
+@pytest.mark.parametrize("purge", ["no", "yes", "legacy"], ids=["erased", "purged", "erased-before-the-fix"])
+def test_an_erasure_re_embeds_the_leader_vector_of_a_group_it_redacts(store: Store, ns: Namespace, purge: str) -> None:
     """An untyped group's leader vector is the embedding of its leader's task: once an erasure redacts that task,
-    the vector is the redacted task's (the old one was computed from the erased person's name)."""
+    the vector is the redacted task's (the old one was computed from the erased person's name). A group an
+    erasure redacted before erasures did this ("legacy": its old vector put back) is re-embedded by the purge."""
     from graphmem.channels.reembed import texts_for
     from graphmem.channels.temporal import put_entity
     from graphmem.embedding import get_embedder
-    from graphmem.privacy import erase_entity, purge
+    from graphmem.privacy import erase_entity
+    from graphmem.privacy import purge as purge_erased
 
     put_entity(store, ns, key="cust-7", type="customer", name="Siobhan Okonkwo")
     first = body(1, SHORT, task_type=None)
@@ -205,8 +207,11 @@ def test_an_erasure_re_embeds_the_leader_vector_of_a_group_it_redacts(store: Sto
     embed = get_embedder(store.settings).embed
     assert before["vector"] == pytest.approx(embed(texts_for("group_leaders", {"task": before["task"]}))[0], abs=1e-5)
     erase_entity(store, ns, key="cust-7", reason="request", by="test")
-    if purge:
-        purge(store, ns, older_than_days=0, by="test")
+    if purge == "legacy":
+        store._driver.execute_query("MATCH (g:WorkflowGroup) WHERE elementId(g) = $id SET g.leader_embedding = $v",
+                                    {"id": before["id"], "v": before["vector"]}, database_=store.settings.neo4j_database)
+    if purge != "no":
+        purge_erased(store, ns, older_than_days=0, by="test")
     [after] = [g for g in leaders() if g["id"] == before["id"]]
     assert "Okonkwo" not in after["task"] and "Siobhan" not in after["task"]
     assert after["vector"] == pytest.approx(embed(texts_for("group_leaders", {"task": after["task"]}))[0], abs=1e-5)

@@ -476,6 +476,10 @@ _ROWS: list[tuple[str, str, str, str | None, str | None]] = [
     ('fresh_3', 'what did she say this time yesterday', 'instant', '2026-11-30T12:00', None),
     ('fresh_3', 'during the first half of March 2025', 'range', '2025-03-01', '2025-03-16'),
     ('fresh_3', 'what happened in the second half of last month', 'range', '2026-11-16', '2026-12-01'),
+    # from the review of the change: a dotted date ending a sentence, "H1" alone, a version number
+    ('fresh_3', 'what was the plan on 2025.03.15.', 'range', '2025-03-15', '2025-03-16'),
+    ('fresh_3', 'the H1 heading of the report', 'none', None, None),
+    ('fresh_3', 'after we upgraded to 2024.10.1', 'none', None, None),
 ]
 
 CATEGORIES: tuple[str, ...] = tuple(dict.fromkeys(row[0] for row in _ROWS))

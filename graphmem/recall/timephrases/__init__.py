@@ -23,13 +23,13 @@ Conventions (the table's, relative to `now`, in UTC; every interval half-open [s
 * Quarters are calendar quarters. Seasons are meteorological, northern hemisphere (winter Dec-Feb;
   "winter 2025" starts in December 2025); "last summer" is the latest that has ended.
 * "the week of D" is the Monday-week holding D.
-* Numeric dates: 2025-03-10, 2025/03/10 and 2025.03.10 are year-month-day; with slashes or dashes (10-03-2025) the
+* Numeric dates: 2025-03-10, 2025/03/10 and 2025.03.10 (dotted: two digits each) are year-month-day; with slashes or dashes (10-03-2025) the
   order of GRAPHMEM_DATE_ORDER (mdy, dmy; auto: the locale's country, and without one slashes month first
-  as in the US, dashes day first), unless only the other order makes a date; with dots always
-  day.month.year; a two-digit year is 20YY; "03/2025" and "2025-03" are months. A numeric date is never
+  as in the US, dashes day first), unless only the other order makes a date; with dots and the year
+  last always day.month.year; a two-digit year is 20YY; "03/2025" and "2025-03" are months. A numeric date is never
   an identifier or a phone.
 * "early/mid/late X" is a third of X: of a year four months, of a month ten days (late: the 21st on);
-  "as of mid-X" is X's midpoint (as "the middle of X").
+  "as of mid-X" (and "known on mid-X") is X's midpoint (as "the middle of X").
 * "the first/second (1st/2nd, former/latter) half of X" is a half of X: six months of a year, half the whole
   days of a month (March: 1-15, 16-31); "H1 2025"/"2025 H2" are half years.
 * "this time last year/month/week", "this time yesterday": the instant one unit before now (the same day of
@@ -38,7 +38,8 @@ Conventions (the table's, relative to `now`, in UTC; every interval half-open [s
 * Bounds: "since X" / "from X onwards" start at the start of X; "after X" at the END of X; "before X" /
   "prior to X" end at the START of X; "until/till/through/up to/by (the end of) X" end at the END of X.
 * "between X and Y", "from X to Y", "X-Y": [start of X, end of Y). "from X" with no end word is X.
-* "as of X", "known/believed/recorded on X" and clock times are instants: the START of X; a clock time without
+* "as of X", "known/believed/recorded on X" and clock times are instants: the START of X (of "mid-X": its
+  midpoint); a clock time without
   a date word is today.
 * Identifiers are never dates ("cust-1042", "ORD-2024-001", a phone, "version 3.2", an IP address);
   a date right after one still is.

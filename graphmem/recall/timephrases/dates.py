@@ -90,10 +90,16 @@ def _iso_time(m: re.Match[str], now: datetime) -> Atom | None:
     return Atom(m.start(), m.end(), t, None)
 
 
-@rule(RULES, r"(?<![\d.-])(\d{4})([-/.])(\d{1,2})\2(\d{1,2})(?![\d-]|\.\d)")
+@rule(RULES, r"(?<![\d-])(\d{4})([-/])(\d{1,2})\2(\d{1,2})(?![\d-])")
 def _iso_day(m: re.Match[str], now: datetime) -> Atom | None:
-    """Year first, with one separator throughout: 2025-03-15, 2025/3/15, 2025.03.15."""
+    """Year first, with one separator throughout: 2025-03-15, 2025/3/15."""
     return _day(m, int(m[1]), int(m[3]), int(m[4]))
+
+
+@rule(RULES, r"(?<![\d.])((?:19|20)\d\d)\.(\d\d)\.(\d\d)(?!\d|\.\d)")
+def _iso_dots(m: re.Match[str], now: datetime) -> Atom | None:
+    """Year first with dots, two digits each (2025.03.15); "2024.10.1" is a version number."""
+    return _day(m, int(m[1]), int(m[2]), int(m[3]))
 
 
 @rule(RULES, r"(?<![\d-])(\d{4})-(\d{2})(?![\d-])")
@@ -266,9 +272,9 @@ def _year_q(m: re.Match[str], now: datetime) -> Atom | None:
     return _quarter(m, now, int(m[2]), m[1])
 
 
-@rule(RULES, r"\bh([12])(?:\s+(?:of\s+)?" + YEAR_WORD + r")?\b")
+@rule(RULES, r"\bh([12])\s+(?:of\s+)?" + YEAR_WORD + r"\b")
 def _h(m: re.Match[str], now: datetime) -> Atom | None:
-    """"H1 2025", "H2 of last year": a half year (a half without a year: the latest begun)."""
+    """"H1 2025", "H2 of last year": a half year (never "H1" alone: a heading, a cell, a key)."""
     return _part_of_year(m, now, 6, int(m[1]), m[2])
 
 

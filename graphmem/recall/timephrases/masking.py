@@ -2,7 +2,7 @@
 
 The caller masks the identifiers it recognised (the router passes the spans of
 `graphmem.identifiers`); this catches the rest with one precompiled pattern, so "ORD-2024-001",
-"cust-2025", "2024-1138", "138-0000-1234", "version 3.2", "10.3.20.25" and "20251234" never read as
+"cust-2025", "2024-1138", "138-0000-1234", "version 3.2", "2024.10.1", "10.3.20.25" and "20251234" never read as
 years or days (a year-first dotted day, "2025.03.15", is a day), while a date right after an identifier still
 does ("cust-1042 in March 2026").
 Blanking keeps every offset, so the words a phrase came from can be cut from the original question.
@@ -15,14 +15,16 @@ from collections.abc import Iterable
 
 _ID = re.compile(
     r"(?<![\w-])(?=[\w/-]*[a-z])(?=[\w/-]*\d)[a-z0-9/]+(?:-[a-z0-9]+)+(?![\w-])"  # cust-1042 ORD-2024-001 12/2025-B
-    r"|(?<![\w.-])(?!\d{4}-\d\d-\d\d|\d{4}/\d\d?/\d|\d{4}\.\d\d?\.\d\d?(?![\d.]))"  # phones, not ISO days
+    r"|(?<![\w.-])(?!\d{4}-\d\d-\d\d|\d{4}/\d\d?/\d|(?:19|20)\d\d\.\d\d\.\d\d(?!\d|\.\d))"  # phones, not ISO days
     r"\+?\d{2,4}(?:[ .-]\d{2,4}){2,4}(?![\d-])"
     r"|(?<![\d-])\d{4}-\d{3,}(?![\d-])"  # 2024-1138, 2024-001
     r"|#\d+|(?<![\d.])\d+(?:\.\d+){3,}|\bversion\s+\d+(?:\.\d+)*|(?<![\d.,/-])\d{5,}(?![\d.,/-])"  # #4411, IPs
+    r"|(?<![\d.])\d+\.\d+\.\d+(?!\d|\.\d)"  # versions: 2024.10.1, 3.2.1 (dotted days are exempted below)
     r"|(?<![\d.])\d+\.\d+(?![\d.])")  # decimals: 3.2, 10.5, 19.99
 #: what the pattern above also matches but is a date after all (an ISO day or time, a dotted or dashed day
 #: whose numbers can be a day and a month, a year's part: "mid-2024")
 _DATE_AFTER_ALL = re.compile(r"\d{4}-\d{1,2}-\d{1,2}|\d{4}-\d{2}-\d{2}t[\d:]+z?|(?:early|mid|late)-(?:19|20)\d\d"
+                             r"|(?:19|20)\d\d\.\d\d\.\d\d"
                              r"|(?:0?[1-9]|[12]\d|3[01])([.-])(?:0?[1-9]|[12]\d|3[01])\1(?:\d{4}|\d{2})")
 
 
