@@ -43,6 +43,16 @@ def test_the_phrase_resolves_as_the_table_says(row: dict[str, str | None]) -> No
     assert _got(resolve(question, now=AT)) == _expected(row), question
 
 
+def test_as_of_a_part_of_a_period_is_that_instant() -> None:
+    """"as of the end of June 2025" reads the last instant of June, "known at the start of 2025" its first (the
+    table's instants are to the minute)."""
+    end = resolve("plan as of end of June 2025", now=AT)
+    assert end is not None and (end.kind, end.start, end.axis) == (
+        "instant", datetime(2025, 7, 1, tzinfo=UTC) - timedelta(microseconds=1), "valid")
+    start = resolve("what was known at the start of 2025", now=AT)
+    assert start is not None and (start.kind, start.start, start.axis) == ("instant", datetime(2025, 1, 1, tzinfo=UTC), "known")
+
+
 def test_the_table_covers_what_the_issue_asks_for() -> None:
     """Issue 17 asks for >= 150 phrases over these kinds; the table must not quietly shrink."""
     categories = {row["category"] for row in PHRASES}

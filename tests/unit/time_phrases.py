@@ -480,6 +480,40 @@ _ROWS: list[tuple[str, str, str, str | None, str | None]] = [
     ('fresh_3', 'what was the plan on 2025.03.15.', 'range', '2025-03-15', '2025-03-16'),
     ('fresh_3', 'the H1 heading of the report', 'none', None, None),
     ('fresh_3', 'after we upgraded to 2024.10.1', 'none', None, None),
+    # --- fresh_4: a second probe of 30, written before it was run: 26/30 on its first run (a day as a word, "as of
+    # the end of X" read as a range, "this time two years ago"; one expectation contradicted the conventions:
+    # "recorded in" asks the known axis, reworded below), 30/30 after ("as of the end of June 2025", an instant
+    # a microsecond before July, is in test_time_phrases.py: this table's instants are to the minute)
+    ('fresh_4', 'What was her plan on the first of March?', 'range', '2026-03-01', '2026-03-02'),
+    ('fresh_4', 'Where did he live in the spring of 2025?', 'range', '2025-03-01', '2025-06-01'),
+    ('fresh_4', 'what was the status two days ago', 'range', '2026-11-29', '2026-11-30'),
+    ('fresh_4', 'What did Ana say last Thursday?', 'range', '2026-11-26', '2026-11-27'),
+    ('fresh_4', 'which city was she in at the close of 2024', 'range', '2024-01-01', '2025-01-01'),
+    ('fresh_4', 'What was the price in Q4 last year?', 'range', '2025-10-01', '2026-01-01'),
+    ('fresh_4', 'What changed since last Monday?', 'since', '2026-11-23', None),
+    ('fresh_4', 'What was the email before March 2025?', 'until', None, '2025-03-01'),
+    ('fresh_4', 'Where did Tom work until the end of 2024?', 'until', None, '2025-01-01'),
+    ('fresh_4', 'Which plan did she have from 2023 to 2024?', 'range', '2023-01-01', '2025-01-01'),
+    ('fresh_4', 'What did the customer report on 12 Nov?', 'range', '2026-11-12', '2026-11-13'),
+    ('fresh_4', 'What was the address on Nov. 3rd 2025?', 'range', '2025-11-03', '2025-11-04'),
+    ('fresh_4', 'Where was Pablo living in mid-October 2025?', 'range', '2025-10-11', '2025-10-21'),
+    ('fresh_4', 'What was the phone at the beginning of last month?', 'range', '2026-11-01', '2026-12-01'),
+    ('fresh_4', 'what happened earlier today', 'range', '2026-12-01', '2026-12-02'),
+    ('fresh_4', 'What was his city 1 year ago?', 'range', '2025-01-01', '2026-01-01'),
+    ('fresh_4', 'What was the plan in the past 6 months?', 'range', '2026-06-01T12:00', '2026-12-01T12:00'),
+    ('fresh_4', 'What was the balance on 30/06/2025?', 'range', '2025-06-30', '2025-07-01'),
+    ('fresh_4', 'What changed in the week of 10 March 2025?', 'range', '2025-03-10', '2025-03-17'),
+    ('fresh_4', 'Which plan was Lucía on during winter 2024?', 'range', '2024-12-01', '2025-03-01'),
+    ('fresh_4', "What was Maria's city in the second half of last year?", 'range', '2025-07-01', '2026-01-01'),
+    ('fresh_4', 'Who was the manager this time two years ago?', 'instant', '2024-12-01T12:00', None),
+    ('fresh_4', 'what was the plan on 2025/7/4', 'range', '2025-07-04', '2025-07-05'),
+    ('fresh_4', 'status on 4 July 2025 at 3pm', 'instant', '2025-07-04T15:00', None),
+    ('fresh_4', 'where did she live in 2025年', 'range', '2025-01-01', '2026-01-01'),
+    ('fresh_4', 'what was the plan last quarter', 'range', '2026-07-01', '2026-10-01'),
+    ('fresh_4', 'What is the plan now?', 'none', None, None),
+    ('fresh_4', 'Tell me about order ORD-2025-0315', 'none', None, None),
+    ('fresh_4', 'what was his phone on the twenty-first of June 2025', 'range', '2025-06-21', '2025-06-22'),
+    ('fresh_4', 'where was she on March the third, 2025', 'range', '2025-03-03', '2025-03-04'),
 ]
 
 CATEGORIES: tuple[str, ...] = tuple(dict.fromkeys(row[0] for row in _ROWS))

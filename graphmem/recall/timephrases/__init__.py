@@ -18,7 +18,9 @@ Conventions (the table's, relative to `now`, in UTC; every interval half-open [s
   Monday-week 14 days back, "2 years ago" that year); "N units ago" also names its instant (`at`: now
   minus N units), at which facts are read.
 * "the start/beginning/middle/end of X" is X with its point (`at`: X's first instant, its midpoint, its
-  last); "since/after/before/until the start of X" bound at that point. "in the last/past N units" is a rolling window
+  last); "since/after/before/until the start of X" bound at that point, and "as of / known at the end of X"
+  is that instant.
+* A day may be written as a word: "the first of March", "the twenty-first of June 2025", "March the third". "in the last/past N units" is a rolling window
   [now - N units, now), to the second.
 * Quarters are calendar quarters. Seasons are meteorological, northern hemisphere (winter Dec-Feb;
   "winter 2025" starts in December 2025); "last summer" is the latest that has ended.
@@ -32,8 +34,8 @@ Conventions (the table's, relative to `now`, in UTC; every interval half-open [s
   "as of mid-X" (and "known on mid-X") is X's midpoint (as "the middle of X").
 * "the first/second (1st/2nd, former/latter) half of X" is a half of X: six months of a year, half the whole
   days of a month (March: 1-15, 16-31); "H1 2025"/"2025 H2" are half years.
-* "this time last year/month/week", "this time yesterday": the instant one unit before now (the same day of
-  the month, or its last day).
+* "this time last year/month/week", "this time yesterday", "this time two years ago": the instant that many
+  units before now (the same day of the month, or its last day).
 * "N units ago" = "N units back"; a fortnight is two weeks, a decade ten years, "a couple of" two.
 * Bounds: "since X" / "from X onwards" start at the start of X; "after X" at the END of X; "before X" /
   "prior to X" end at the START of X; "until/till/through/up to/by (the end of) X" end at the END of X.

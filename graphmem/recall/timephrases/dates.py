@@ -17,6 +17,8 @@ from functools import lru_cache
 
 from graphmem.recall.timephrases.lexicon import (
     CHINESE_MONTH,
+    DAY_ORDINAL,
+    DAY_ORDINALS,
     HOLIDAYS,
     MONTH,
     MONTHS,
@@ -190,6 +192,15 @@ def _month_day(m: re.Match[str], now: datetime) -> Atom | None:
 def _day_month(m: re.Match[str], now: datetime) -> Atom | None:
     day, month = int(m[1]), MONTHS[m[2]]
     return _day(m, int(m[3]), month, day) if m[3] else _yearless_day(m, now, month, day)
+
+
+@rule(RULES, r"\b(?:the\s+)?" + DAY_ORDINAL + r"\s+(?:day\s+)?of\s+" + MONTH + r"\b(?:,?\s*" + YEAR + r")?"
+      r"|\b" + MONTH + r"\s+the\s+" + DAY_ORDINAL + r"\b(?:,?\s*" + YEAR + r")?")
+def _day_in_words(m: re.Match[str], now: datetime) -> Atom | None:
+    """"the first of March", "the twenty-first of June 2025", "March the third": a day written as a word."""
+    word, month, year = (m[1], m[2], m[3]) if m[1] else (m[5], m[4], m[6])
+    day, month_no = DAY_ORDINALS[" ".join(word.split())], MONTHS[month]
+    return _day(m, int(year), month_no, day) if year else _yearless_day(m, now, month_no, day)
 
 
 @rule(RULES, r"\bthe\s+(\d{1,2})(?:st|nd|rd|th)\b(?!\s+(?:half|quarter|week|time)s?\b)")

@@ -34,6 +34,16 @@ CHINESE_NUMBERS = {"一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "
                    "十一": 11, "十二": 12}
 WEEKDAYS = {"monday": 0, "tuesday": 1, "wednesday": 2, "thursday": 3, "friday": 4, "saturday": 5, "sunday": 6}
 ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "1st": 1, "2nd": 2, "3rd": 3, "4th": 4}
+#: a day of the month in words ("the first of March", "March the twenty-first")
+_UNITS_TH = ["first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth"]
+DAY_ORDINALS: dict[str, int] = {
+    **{w: i + 1 for i, w in enumerate(_UNITS_TH)},
+    **{w: i + 10 for i, w in enumerate(["tenth", "eleventh", "twelfth", "thirteenth", "fourteenth", "fifteenth",
+                                         "sixteenth", "seventeenth", "eighteenth", "nineteenth", "twentieth"])},
+    **{f"twenty{sep}{w}": 21 + i for i, w in enumerate(_UNITS_TH) for sep in ("-", " ")},
+    "thirtieth": 30, "thirty-first": 31, "thirty first": 31,
+}
+DAY_ORDINAL = "(" + "|".join(sorted((w.replace(" ", r"\s+") for w in DAY_ORDINALS), key=len, reverse=True)) + ")"
 #: Meteorological seasons (northern hemisphere): the month each one starts in.
 SEASONS = {"spring": 3, "summer": 6, "autumn": 9, "fall": 9, "winter": 12}
 #: "a fortnight ago" is two weeks ago: a unit word and how many of the unit it is

@@ -62,12 +62,17 @@ def _relative_unit_zh(m: re.Match[str], now: datetime) -> Atom | None:
     return _unit(m, now, "month" if m[2] == "月" else "week", RELATIVE[m[1]])
 
 
-@rule(RULES, r"\b(?:this|the\s+same)\s+time\s+(?:(?:last|previous)\s+(week|month|year)|(yesterday))\b")
+@rule(RULES, r"\b(?:this|the\s+same)\s+time\s+(?:(?:last|previous)\s+(week|month|year)|(yesterday)|"
+      + COUNT + r"\s+(days?|weeks?|months?|years?)\s+ago)\b")
 def _this_time(m: re.Match[str], now: datetime) -> Atom | None:
-    """"this time last year": the instant a unit before now (a day of the month kept, else its last day)."""
-    if m[2] or m[1] == "week":
-        return Atom(m.start(), m.end(), now - (DAY if m[2] else 7 * DAY), None)
-    back = add_months(now, -12 if m[1] == "year" else -1)
+    """"this time last year", "this time two years ago": the instant that many units before now (a day of the
+    month kept, else its last day)."""
+    count, unit = (1, m[1]) if m[1] else (1, "day") if m[2] else (number(m[3]), m[4].rstrip("s"))
+    if count is None:
+        return None
+    if unit in ("day", "week"):
+        return Atom(m.start(), m.end(), now - count * (DAY if unit == "day" else 7 * DAY), None)
+    back = add_months(now, -count * (12 if unit == "year" else 1))
     last_day = (add_months(back, 1) - DAY).day
     at = back.replace(day=min(now.day, last_day), hour=now.hour, minute=now.minute, second=now.second,
                       microsecond=now.microsecond)

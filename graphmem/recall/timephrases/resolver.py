@@ -70,7 +70,7 @@ _THIRDS_OF = timedelta(days=28)
 #: a part of the period after it: "at the start of 2025", "the middle of March", "end of last year"
 #: a half of the period after it: "the first half of 2025", "the latter half of last month"
 _HALF = re.compile(r"\b(?:the\s+)?(first|1st|former|second|2nd|latter)\s+half\s+of\s*(?:the\s+)?$")
-_PART = re.compile(r"(?:\b(?:at|in|by|around|towards?)\s+)?(?:the\s+|the\s+very\s+)?\b(start|beginning|middle|end)\s+of\s*(?:the\s+)?$")
+_PART = re.compile(r"(?P<prep>\b(?:at|in|by|around|towards?)\s+)?(?:the\s+|the\s+very\s+)?\b(start|beginning|middle|end)\s+of\s*(?:the\s+)?$")
 
 
 def _build(build: Build, m: re.Match[str], now: datetime) -> Atom | None:
@@ -201,12 +201,17 @@ def resolve(question: str, *, now: datetime, mask: Iterable[tuple[int, int]] = (
     if (m := _UNTIL.search(text, 0, a.s)) is not None:
         return Interval("until", None, a.end or a.start, words(m.start(), a.e))  # until X: X included
     if a.end is not None and (m := _PART.search(text, 0, a.s)) is not None:
-        share = {"start": 0.0, "beginning": 0.0, "middle": 0.5}.get(m[1])
+        share = {"start": 0.0, "beginning": 0.0, "middle": 0.5}.get(m[2])
         at = a.end - _TICK if share is None else a.start + (a.end - a.start) * share
         if (b := _SINCE.search(text, 0, m.start()) or _AFTER.search(text, 0, m.start())) is not None:
             return Interval("since", at, None, words(b.start(), a.e))  # since the start of X
         if (b := _BEFORE.search(text, 0, m.start()) or _UNTIL.search(text, 0, m.start())) is not None:
             return Interval("until", None, at, words(b.start(), a.e))  # before the middle of X
+        cut = m.end("prep") if m["prep"] else m.start()  # "known at | the start of X": the operator's own "at"
+        if (b := _KNOWN.search(text, 0, cut)) is not None:
+            return Interval("instant", at, None, words(b.start(), a.e), "known")  # known at the end of X
+        if (b := _AS_OF.search(text, 0, cut)) is not None:
+            return Interval("instant", at, None, words(b.start(), a.e))  # as of the end of X
         return Interval("range", a.start, a.end, words(m.start(), a.e), at=at)
     lead = _LEAD.search(text, 0, a.s)
     phrase = words(a.s if lead is None else lead.start(), a.e)
