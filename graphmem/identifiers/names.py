@@ -191,12 +191,32 @@ def resolve(question: str, entities: Iterable[tuple[str, str | None]],
             i = start_i + 1
             continue
         n, holders, whole = found
+        if not whole and len({k for k, _ in holders}) > 1:  # "Maria L.", "C. Okafor": an initial narrows a shared name
+            before = ws[i - 1] if i and _initial(ws[i - 1]) else None
+            after = ws[i + 1] if i + 1 < len(ws) and _initial(ws[i + 1]) else None
+            for letter, widen in ((after, 1), (before, -1)):
+                if letter is None or letter.folded in TITLES:
+                    continue
+                narrowed = [(k, nm) for k, nm in holders if any(t.startswith(letter.folded) and t != ws[i].folded
+                                                                for t in tokens_of.get(k, ()))]
+                if narrowed and len({k for k, _ in narrowed}) < len({k for k, _ in holders}):
+                    holders = narrowed
+                    if widen > 0:
+                        n += 1
+                    else:
+                        start_i = min(start_i, i - 1)
+                    break
         first, last = ws[start_i], ws[i + n - 1]
         ordered = sorted({k: nm for k, nm in reversed(holders)}.items())  # one name per entity: its first
         named.append(Named(first.start, last.end, question[first.start:last.end], tuple(k for k, _ in ordered),
                            tuple(nm for _, nm in ordered), whole))
         i += n
     return named, similar
+
+
+def _initial(w: Word) -> bool:
+    """A single capital letter standing for a name ("Maria L.", "C. Okafor"; "Maria a customer" has none)."""
+    return len(w.text) == 1 and w.text.isalpha() and w.text.isupper()
 
 
 def _family(ws: Sequence[Word], i: int, by_token: dict[str, list[tuple[str, str]]]) -> list[tuple[str, str]]:

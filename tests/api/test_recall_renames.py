@@ -60,6 +60,16 @@ def test_the_old_name_asked_about_today_is_only_offered_as_similar(client: TestC
     assert not any(s["reason"].startswith("name 'Acme") for s in today["route"])
 
 
+def test_a_question_about_the_old_name_itself_resolves_it_today(client: TestClient, ns: Namespace) -> None:
+    """"Which company used to be called Acme Corporation?" asks about the old name: it resolves, today."""
+    base = f"/v1/{ns.name}"
+    _seed(client, base)
+    for question in ("Which company used to be called Acme Corporation?", "Where is the company formerly known as "
+                     "Acme Corporation based?"):
+        answer = _ask(client, base, question)
+        assert "Apex Industries" in answer["context"] and "Porto" in answer["context"], (question, answer)
+
+
 def test_a_second_rename_keeps_both_old_names(client: TestClient, ns: Namespace) -> None:
     base = f"/v1/{ns.name}"
     _seed(client, base)

@@ -138,3 +138,14 @@ def test_umlauts_written_out_and_sharp_s_resolve_to_the_name() -> None:
         named, similar = resolve(question, entities)
         assert named and {n.keys for n in named} == {(key,)} and not similar, (question, named, similar)
     assert "muller" in lucene_words("What industry is Mueller in?")  # the index folds ü to u
+
+
+def test_an_initial_narrows_a_shared_name() -> None:
+    """"Maria L." is Maria Lopez, "C. Okafor" Chidi; a lower-case single letter is a word, not an initial."""
+    entities = [("c-1", "Maria Lopez"), ("c-2", "Maria Silva"), ("c-3", "Maria Alvarez"), ("p-1", "Chidi Okafor"),
+                ("p-2", "Ngozi Okafor")]
+    for question, keys in (("Maria L.'s city?", ("c-1",)), ("Where is Maria S. based?", ("c-2",)),
+                           ("C. Okafor's phone", ("p-1",)), ("Dr. N. Okafor's phone", ("p-2",)),
+                           ("What is Maria a customer of?", ("c-1", "c-2", "c-3")), ("Okafor's phone", ("p-1", "p-2"))):
+        named, _ = resolve(question, entities)
+        assert [n.keys for n in named] == [keys], (question, named)
