@@ -255,20 +255,18 @@ def _names_query(ns: Namespace, question: str, *, near: bool = False) -> str | N
     return f'+ns:"{escape_lucene(ns.name)}"^0 +(name:({words}) aliases:({words}) former_names:({words}))'
 
 
-#: words by which a question asks about an old name itself ("Which company used to be called Contoso?"): the
-#: former name then resolves whatever time is asked
-FORMER_NAME = re.compile(r"\b(?:used\s+to\s+be\s+(?:called|named|known\s+as)|formerly|previously\s+(?:called|named|"
-                         r"known\s+as)|was\s+(?:once\s+)?(?:called|named)|(?:old|former|previous)\s+name)\b",
-                         re.IGNORECASE)
+#: the words right before a name by which a question asks about it as an old name ("Which company used to be
+#: called Contoso?", "formerly known as Contoso"): that former name then resolves whatever time is asked
+FORMER_NAME = re.compile(r"\b(?:used\s+to\s+be\s+(?:called|named|known\s+as)|formerly(?:\s+(?:called|named|known\s+as))?|"
+                         r"previously\s+(?:called|named|known\s+as)|(?:old|former|previous)\s+name(?:\s+(?:was|is))?)"
+                         r"[\s\"'“‘]*$", re.IGNORECASE)
 
 
 def _resolve_names(question: str, rows: Sequence[Row], valid_at: datetime | None) -> tuple[list[Named], list[Similar]]:
     at = valid_at or utcnow()
-    asks_former = FORMER_NAME.search(question) is not None
     pairs = [(r["key"], r["name"]) for r in rows] + [(r["key"], a) for r in rows for a in r["aliases"]]
-    then = [(r["key"], f["name"]) for r in rows for f in r["former"] if at < f["until"] or asks_former]
-    later = [(r["key"], f["name"], r["name"], f["until"]) for r in rows for f in r["former"]
-             if at >= f["until"] and not asks_former]
+    then = [(r["key"], f["name"]) for r in rows for f in r["former"] if at < f["until"]]
+    later = [(r["key"], f["name"], r["name"], f["until"]) for r in rows for f in r["former"] if at >= f["until"]]
     named, similar = resolve(question, pairs + then)
     if later:
         taken = {(n.start, n.end) for n in named}
@@ -277,9 +275,13 @@ def _resolve_names(question: str, rows: Sequence[Row], valid_at: datetime | None
         for span in spans:
             if (span.start, span.end) in taken:
                 continue
+            if FORMER_NAME.search(question, 0, span.start):  # asked as the old name it is: exact, today too
+                named.append(span)
+                continue
             for key, former in zip(span.keys, span.names):
                 now, until = renamed[(key, former)]
                 similar.append(Similar(span.text, key, now, until=until.date().isoformat()))
+        named.sort(key=lambda n: n.start)
     return named, similar
 
 

@@ -192,10 +192,10 @@ def resolve(question: str, entities: Iterable[tuple[str, str | None]],
             continue
         n, holders, whole = found
         if not whole and len({k for k, _ in holders}) > 1:  # "Maria L.", "C. Okafor": an initial narrows a shared name
-            before = ws[i - 1] if i and _initial(ws[i - 1]) else None
-            after = ws[i + 1] if i + 1 < len(ws) and _initial(ws[i + 1]) else None
+            before = ws[i - 1] if i and _initial(ws[i - 1], question) else None
+            after = ws[i + 1] if i + 1 < len(ws) and _initial(ws[i + 1], question) else None
             for letter, widen in ((after, 1), (before, -1)):
-                if letter is None or letter.folded in TITLES:
+                if letter is None:
                     continue
                 narrowed = [(k, nm) for k, nm in holders if any(t.startswith(letter.folded) and t != ws[i].folded
                                                                 for t in tokens_of.get(k, ()))]
@@ -203,8 +203,8 @@ def resolve(question: str, entities: Iterable[tuple[str, str | None]],
                     holders = narrowed
                     if widen > 0:
                         n += 1
-                    else:
-                        start_i = min(start_i, i - 1)
+                    elif start_i == i:  # the initial joins the span, and a title before it ("Dr. N. Okafor")
+                        start_i = i - 2 if i >= 2 and ws[i - 2].folded in TITLES else i - 1
                     break
         first, last = ws[start_i], ws[i + n - 1]
         ordered = sorted({k: nm for k, nm in reversed(holders)}.items())  # one name per entity: its first
@@ -214,9 +214,12 @@ def resolve(question: str, entities: Iterable[tuple[str, str | None]],
     return named, similar
 
 
-def _initial(w: Word) -> bool:
-    """A single capital letter standing for a name ("Maria L.", "C. Okafor"; "Maria a customer" has none)."""
-    return len(w.text) == 1 and w.text.isalpha() and w.text.isupper()
+def _initial(w: Word, question: str) -> bool:
+    """A single capital letter standing for a name ("Maria L.", "C. Okafor"; "Maria a customer" has none). "I"
+    and "A" are words too ("Was it Maria I emailed?", "A Okafor called"): as initials they need their full stop."""
+    if not (len(w.text) == 1 and w.text.isalpha() and w.text.isupper()):
+        return False
+    return w.text not in ("I", "A") or question[w.end:w.end + 1] == "."
 
 
 def _family(ws: Sequence[Word], i: int, by_token: dict[str, list[tuple[str, str]]]) -> list[tuple[str, str]]:

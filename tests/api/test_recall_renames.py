@@ -68,6 +68,9 @@ def test_a_question_about_the_old_name_itself_resolves_it_today(client: TestClie
                      "Acme Corporation based?"):
         answer = _ask(client, base, question)
         assert "Apex Industries" in answer["context"] and "Porto" in answer["context"], (question, answer)
+    # the words elsewhere in the question ask nothing of the old name: it stays only similar today
+    other = _ask(client, base, "Acme Corporation was called by the agent: which city is it in?")
+    assert "offered as similar only" in _reasons(other) and "Porto" not in other["context"], other
 
 
 def test_a_second_rename_keeps_both_old_names(client: TestClient, ns: Namespace) -> None:

@@ -146,6 +146,9 @@ def test_an_initial_narrows_a_shared_name() -> None:
                 ("p-2", "Ngozi Okafor")]
     for question, keys in (("Maria L.'s city?", ("c-1",)), ("Where is Maria S. based?", ("c-2",)),
                            ("C. Okafor's phone", ("p-1",)), ("Dr. N. Okafor's phone", ("p-2",)),
-                           ("What is Maria a customer of?", ("c-1", "c-2", "c-3")), ("Okafor's phone", ("p-1", "p-2"))):
+                           ("What is Maria a customer of?", ("c-1", "c-2", "c-3")), ("Okafor's phone", ("p-1", "p-2")),
+                           ("Was it Maria I emailed?", ("c-1", "c-2", "c-3")), ("A Okafor called", ("p-1", "p-2"))):
         named, _ = resolve(question, entities)
         assert [n.keys for n in named] == [keys], (question, named)
+    named, _ = resolve("Dr. N. Okafor's phone", entities)
+    assert [n.text for n in named] == ["Dr. N. Okafor"]

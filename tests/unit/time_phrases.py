@@ -514,6 +514,11 @@ _ROWS: list[tuple[str, str, str, str | None, str | None]] = [
     ('fresh_4', 'Tell me about order ORD-2025-0315', 'none', None, None),
     ('fresh_4', 'what was his phone on the twenty-first of June 2025', 'range', '2025-06-21', '2025-06-22'),
     ('fresh_4', 'where was she on March the third, 2025', 'range', '2025-03-03', '2025-03-04'),
+    # from the review of the change: ordinals that are no days, "back" for "ago", units of several
+    ('fresh_4', 'In March the first invoice bounced', 'range', '2026-03-01', '2026-04-01'),
+    ('fresh_4', "what was a third of March's revenue", 'range', '2026-03-01', '2026-04-01'),
+    ('fresh_4', 'where was he this time two years back', 'instant', '2024-12-01T12:00', None),
+    ('fresh_4', 'what was the plan this time a fortnight ago', 'instant', '2026-11-17T12:00', None),
 ]
 
 CATEGORIES: tuple[str, ...] = tuple(dict.fromkeys(row[0] for row in _ROWS))

@@ -19,9 +19,8 @@ Conventions (the table's, relative to `now`, in UTC; every interval half-open [s
   minus N units), at which facts are read.
 * "the start/beginning/middle/end of X" is X with its point (`at`: X's first instant, its midpoint, its
   last); "since/after/before/until the start of X" bound at that point, and "as of / known at the end of X"
-  is that instant.
-* A day may be written as a word: "the first of March", "the twenty-first of June 2025", "March the third". "in the last/past N units" is a rolling window
-  [now - N units, now), to the second.
+  is that instant. "in the last/past N units" is a rolling window [now - N units, now), to the second.
+* A day may be written as a word: "the first of March", "the twenty-first of June 2025", "March the third".
 * Quarters are calendar quarters. Seasons are meteorological, northern hemisphere (winter Dec-Feb;
   "winter 2025" starts in December 2025); "last summer" is the latest that has ended.
 * "the week of D" is the Monday-week holding D.

@@ -194,10 +194,11 @@ def _day_month(m: re.Match[str], now: datetime) -> Atom | None:
     return _day(m, int(m[3]), month, day) if m[3] else _yearless_day(m, now, month, day)
 
 
-@rule(RULES, r"\b(?:the\s+)?" + DAY_ORDINAL + r"\s+(?:day\s+)?of\s+" + MONTH + r"\b(?:,?\s*" + YEAR + r")?"
-      r"|\b" + MONTH + r"\s+the\s+" + DAY_ORDINAL + r"\b(?:,?\s*" + YEAR + r")?")
+@rule(RULES, r"(?<!\ba\s)(?<!\bone\s)\b(?:the\s+)?" + DAY_ORDINAL + r"\s+(?:day\s+)?of\s+" + MONTH
+      + r"\b(?:,?\s*" + YEAR + r")?|\b" + MONTH + r"\s+the\s+" + DAY_ORDINAL + r"\b(?:,?\s*" + YEAR + r")?(?!\s*[^\W\d_])")
 def _day_in_words(m: re.Match[str], now: datetime) -> Atom | None:
-    """"the first of March", "the twenty-first of June 2025", "March the third": a day written as a word."""
+    """"the first of March", "the twenty-first of June 2025", "March the third": a day written as a word (not
+    "a third of March's revenue", nor "in March the first invoice")."""
     word, month, year = (m[1], m[2], m[3]) if m[1] else (m[5], m[4], m[6])
     day, month_no = DAY_ORDINALS[" ".join(word.split())], MONTHS[month]
     return _day(m, int(year), month_no, day) if year else _yearless_day(m, now, month_no, day)

@@ -63,13 +63,14 @@ def _relative_unit_zh(m: re.Match[str], now: datetime) -> Atom | None:
 
 
 @rule(RULES, r"\b(?:this|the\s+same)\s+time\s+(?:(?:last|previous)\s+(week|month|year)|(yesterday)|"
-      + COUNT + r"\s+(days?|weeks?|months?|years?)\s+ago)\b")
+      + COUNT + r"\s+(days?|weeks?|fortnights?|months?|years?|decades?)\s+(?:ago|back))\b")
 def _this_time(m: re.Match[str], now: datetime) -> Atom | None:
     """"this time last year", "this time two years ago": the instant that many units before now (a day of the
     month kept, else its last day)."""
     count, unit = (1, m[1]) if m[1] else (1, "day") if m[2] else (number(m[3]), m[4].rstrip("s"))
     if count is None:
         return None
+    count, unit = {"fortnight": (2 * count, "week"), "decade": (10 * count, "year")}.get(unit, (count, unit))
     if unit in ("day", "week"):
         return Atom(m.start(), m.end(), now - count * (DAY if unit == "day" else 7 * DAY), None)
     back = add_months(now, -count * (12 if unit == "year" else 1))

@@ -208,9 +208,9 @@ def resolve(question: str, *, now: datetime, mask: Iterable[tuple[int, int]] = (
         if (b := _BEFORE.search(text, 0, m.start()) or _UNTIL.search(text, 0, m.start())) is not None:
             return Interval("until", None, at, words(b.start(), a.e))  # before the middle of X
         cut = m.end("prep") if m["prep"] else m.start()  # "known at | the start of X": the operator's own "at"
-        if (b := _KNOWN.search(text, 0, cut)) is not None:
+        if (b := _KNOWN.search(text, 0, cut) or _KNOWN.search(text, 0, m.start())) is not None:
             return Interval("instant", at, None, words(b.start(), a.e), "known")  # known at the end of X
-        if (b := _AS_OF.search(text, 0, cut)) is not None:
+        if (b := _AS_OF.search(text, 0, cut) or _AS_OF.search(text, 0, m.start())) is not None:
             return Interval("instant", at, None, words(b.start(), a.e))  # as of the end of X
         return Interval("range", a.start, a.end, words(m.start(), a.e), at=at)
     lead = _LEAD.search(text, 0, a.s)
