@@ -208,28 +208,50 @@ NAME_WORDS = 200
 NAME_PREFETCH = 2
 
 
+@dataclass(frozen=True)
+class NameRead:
+    """What `find_names_timelines` read in its one round trip."""
+
+    named: list[Named]
+    similar: list[Similar]
+    timelines: dict[str, EntityTimeline]  # the NAME_PREFETCH best scored candidates', as read at known_at
+    holders: list[Row]  # a reverse question's value holders (`find_value_holders`' rows), when asked
+
+
 def find_names_timelines(store: Store, ns: Namespace, question: str, *, valid_at: datetime | None = None,
-                         known_at: datetime | None = None) -> tuple[list[Named], list[Similar],
-                                                                   dict[str, EntityTimeline]]:
+                         known_at: datetime | None = None,
+                         holders: tuple[Sequence[str], Sequence[str]] = ((), ())) -> NameRead:
     """The spans of `question` that name live entities of the namespace (`identifiers.names.resolve`: full
     names, or one token of a name, folded; a name several entities share comes back with all of them), the
     near misses (offered as similar, never as exact), and the timelines (as `read_timelines` reads them at
     known_at) of the NAME_PREFETCH best scored candidates: one round trip, so a question naming one entity
-    needs no second read. None when no word could be a name.
+    needs no second read. `holders` (attribute names, values): a reverse question's lookup
+    (`find_value_holders`, as of valid_at/known_at), read in the same round trip.
 
     A name an entity had before a rename resolves to it as of a time before the rename (`valid_at`, default
     now): "What was Acme's city last year?" after Acme became Apex. Asked about a later time, it is only
     offered as similar (`Similar.until`): the name then belonged to nobody, or to someone else."""
+    at = utcnow() if valid_at is None else valid_at
+    names, values = (list(h) for h in holders)
+    if not names or not values:
+        names, values = [], []
     lucene = _names_query(ns, question)
     if lucene is None:
-        return [], [], {}
-    rows = store.read("exact/find_names_timelines", ns=ns, lucene=lucene, limit=NAME_CANDIDATES, known_at=known_at,
-                      prefetch=NAME_PREFETCH, include_erased=False)
+        found = find_value_holders(store, ns, names=names, values=values, valid_at=at, known_at=known_at)
+        return NameRead([], [], {}, found)
+    row = _read_names(store, ns, lucene, at, known_at, names, values)
+    rows, found = row["candidates"], row["holders"]
     if not rows and (near := _names_query(ns, question, near=True)) is not None:
-        rows = store.read("exact/find_names_timelines", ns=ns, lucene=near, limit=NAME_CANDIDATES, known_at=known_at,
-                          prefetch=NAME_PREFETCH, include_erased=False)
+        rows = _read_names(store, ns, near, at, known_at, [], [])["candidates"]
     named, similar = _resolve_names(question, rows, valid_at)
-    return named, similar, {r["key"]: timeline_from_row(r, known_at) for r in rows if r["read"]}
+    return NameRead(named, similar, {r["key"]: timeline_from_row(r, known_at) for r in rows if r["read"]}, found)
+
+
+def _read_names(store: Store, ns: Namespace, lucene: str, valid_at: datetime, known_at: datetime | None,
+                names: list[str], values: list[str]) -> Row:
+    return store.read("exact/find_names_timelines", ns=ns, lucene=lucene, limit=NAME_CANDIDATES, known_at=known_at,
+                      valid_at=valid_at, prefetch=NAME_PREFETCH, include_erased=False, holder_names=names,
+                      holder_values=values, holder_limit=VALUE_HOLDERS)[0]
 
 
 #: a question word this long, when no word matched a name as written, is also looked up within one edit: the

@@ -22,7 +22,7 @@ from graphmem.identifiers import Registry
 from graphmem.identifiers.names import Named, Similar
 from graphmem.recall.merge import Hit, named_attributes
 from graphmem.recall.plan import Ask
-from graphmem.store import Store
+from graphmem.store import Row, Store
 from graphmem.timeline import Span, believed, earlier, span_at, spans
 from graphmem.types import Namespace
 
@@ -58,6 +58,7 @@ class Names:
     similar: tuple[Similar, ...] = ()
     timelines: Mapping[str, EntityTimeline] = field(default_factory=dict)  # the best candidates', at known_at
     known_at: datetime | None = None
+    holders: Sequence[Row] = ()  # a reverse question's value holders, read in the same round trip
 
     def read(self, keys: Sequence[str], known_at: datetime | None) -> dict[str, EntityTimeline] | None:
         """The timelines of `keys` if all came with the names (read at the same known_at), else None."""
@@ -162,14 +163,14 @@ class Channels:
         self.has_search = _installed("search")
 
     # --- exact ---
-    def names(self, question: str, valid_at: datetime | None, known_at: datetime | None) -> "Names":
-        """The entities the question names (full names, a first or last name, a name before a rename as of a
-        time before it; folded), the near misses, and the best candidates' timelines (same round trip)."""
+    def names(self, question: str, valid_at: datetime | None, known_at: datetime | None,
+              holders: tuple[Sequence[str], Sequence[str]] = ((), ())) -> "Names":
+        """The entities the question names (`exact.find_names_timelines`: full names, a token of a name, an old
+        name; folded), the near misses, the best candidates' timelines, a reverse question's holders: one trip."""
         from graphmem.channels.exact import find_names_timelines
-
-        spans, similar, timelines = find_names_timelines(self.store, self.ns, question, valid_at=valid_at,
-                                                         known_at=known_at)
-        return Names(tuple(spans), tuple(similar), timelines, known_at)
+        read = find_names_timelines(self.store, self.ns, question, valid_at=valid_at, known_at=known_at,
+                                    holders=holders)
+        return Names(tuple(read.named), tuple(read.similar), read.timelines, known_at, read.holders)
 
     def resolve(self, tokens: list[str], asks: Sequence[Ask], valid_at: datetime,
                 known_at: datetime | None) -> BatchLookup:
@@ -234,7 +235,6 @@ class Channels:
         """The entities among `keys` that exist at known_at, each with its versions believed then: one round
         trip (`timelines.read_timelines`); unknown, erased or not yet recorded keys are absent."""
         from graphmem.channels.entity_timelines import read_timelines
-
         return read_timelines(self.store, self.ns, keys=keys, known_at=known_at)
 
     def timeline_hits(self, found: Mapping[str, EntityTimeline], keys: Sequence[str], valid_at: datetime, *,

@@ -21,7 +21,7 @@ answers it alone; if it does, no other channel is asked (`graphmem.recall.run`),
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Collection, Iterable, Mapping
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
 
@@ -95,10 +95,11 @@ class Plan:
 def classify(query: str, *, now: datetime, registry: Registry = DEFAULT_REGISTRY,
              known_keys: Iterable[str] = (), session: str | None = None, entity: str | None = None,
              task_type: str | None = None, valid_at: datetime | None = None,
-             known_at: datetime | None = None) -> Plan:
-    """Apply the rules to a query. Explicit `valid_at`/`known_at` win over time words."""
+             known_at: datetime | None = None, time: TimeScope | None = None) -> Plan:
+    """Apply the rules to a query. Explicit `valid_at`/`known_at` win over time words; `time`: the query's
+    time words as already read (recall reads them once, from the question as asked, not from its keyed form)."""
     asks = find_asks(query, registry=registry, known_keys=known_keys)
-    scope = extract_time(query, now=now, mask=[(a.start, a.end) for a in asks])
+    scope = extract_time(query, now=now, mask=[(a.start, a.end) for a in asks]) if time is None else time
     notes = []
     if scope.phrases:
         notes.append(scope.explain())
@@ -110,6 +111,21 @@ def classify(query: str, *, now: datetime, registry: Registry = DEFAULT_REGISTRY
                 session=session or None, entity=entity or None, time=scope,
                 valid_at=valid_at if valid_at is not None else scope.valid_at,
                 known_at=known_at if known_at is not None else scope.known_at, notes=tuple(n for n in notes if n))
+
+
+def time_beside_names(query: str, plan: Plan, names: Sequence[tuple[int, int]], *, now: datetime) -> TimeScope:
+    """The question's time words once its names are known (`names`: their spans): as first read, unless a
+    name holds or touches one of the phrases ("May Chen", "April Ludgate"), which is then read again with the
+    names masked. Never read from the keyed question: a key put in a name's place is no time word ("2024")."""
+    hit = False
+    for phrase in plan.time.phrases:
+        at = query.find(phrase)
+        while at >= 0 and not hit:
+            hit = any(start <= at + len(phrase) and at <= end for start, end in names)
+            at = query.find(phrase, at + 1)
+    if not hit:
+        return plan.time
+    return extract_time(query, now=now, mask=[*names, *((a.start, a.end) for a in plan.asks)])
 
 
 def with_known_keys(plan: Plan, *, registry: Registry = DEFAULT_REGISTRY, known_keys: Iterable[str]) -> Plan:

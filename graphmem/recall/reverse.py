@@ -14,8 +14,7 @@ from datetime import datetime
 from graphmem.recall.attributes import attribute_words, candidate_attributes, is_reverse, value_phrases
 from graphmem.recall.hits import Channels
 from graphmem.recall.merge import Hit
-from graphmem.store import Store
-from graphmem.types import Namespace
+from graphmem.store import Row
 
 
 def mark_asked(hits: Sequence[Hit], question: str) -> list[Hit]:
@@ -28,19 +27,24 @@ def mark_asked(hits: Sequence[Hit], question: str) -> list[Hit]:
             else h for h in hits]
 
 
-def reverse_hits(store: Store, ns: Namespace, question: str, *, valid_at: datetime,
-                 known_at: datetime | None) -> tuple[str | None, list[Hit]]:
-    """(the route line, the hits) of a reverse question: for each value it names and each attribute its
-    words may mean, who held that value then. (None, []) when the question is not one, or nobody does."""
+def reverse_ask(question: str, time_phrases: Sequence[str] = ()) -> tuple[list[str], list[str]]:
+    """(attribute names, values) a reverse question ("Who lives in Porto?") asks about: who holds one of the
+    values under one of the names is read beside the question's names (`Channels.names`, one round trip).
+    The words of its `time_phrases` ("on 3 March 2024") name no attribute. Empty when the question is not
+    one, or names no value or no attribute word."""
     if not is_reverse(question):
-        return None, []
+        return [], []
     values = value_phrases(question)
-    names = candidate_attributes(question)
-    if not values or not names:
-        return None, []
-    from graphmem.channels.exact import find_value_holders
+    rest = question
+    for phrase in time_phrases:
+        rest = rest.replace(phrase, " ")
+    names = candidate_attributes(rest)
+    return (names, values) if values and names else ([], [])
 
-    rows = find_value_holders(store, ns, names=names, values=values, valid_at=valid_at, known_at=known_at)
+
+def reverse_hits(question: str, rows: Sequence[Row]) -> tuple[str | None, list[Hit]]:
+    """(the route line, the hits) of a reverse question, from who held the values it names then (`rows`, as
+    `exact.find_value_holders` reads them). (None, []) when nobody does."""
     if not rows:
         return None, []
     asked = set(attribute_words(question, {str(r["attribute"]) for r in rows}))

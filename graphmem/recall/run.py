@@ -39,10 +39,10 @@ from graphmem.identifiers import Registry, find_identifiers, registry_for
 from graphmem.instants import UTC, utcnow
 from graphmem.recall.hits import Channels, Names
 from graphmem.recall.merge import Hit, asks_earlier, merge, render_context
-from graphmem.recall.attributes import is_reverse
-from graphmem.recall.reverse import fact_text_hits, mark_asked, reverse_hits
+from graphmem.recall.reverse import fact_text_hits, mark_asked, reverse_ask, reverse_hits
 from graphmem.recall.usage import new_recall_id, record_answer
-from graphmem.recall.plan import ROUTE, Plan, candidate_keys, classify, fast_keys, key_answer, with_known_keys
+from graphmem.recall.plan import (ROUTE, Plan, candidate_keys, classify, fast_keys, key_answer,
+                                  time_beside_names, with_known_keys)
 from graphmem.store import Store
 from graphmem.types import Namespace
 
@@ -146,13 +146,13 @@ def _recall(store: Store, ns: Namespace, *, query: str, session: str | None, ent
     ch = Channels(store, ns, registry)
     plan = classify(query, now=now, registry=registry, session=session, entity=entity,
                     task_type=task_type, valid_at=valid_at, known_at=known_at)
-    # a reverse question's holders ("Which company does Tom Berg manage?") are read beside the names
-    reverse = (ch.pool.submit(reverse_hits, store, ns, query, valid_at=plan.valid_at or now, known_at=plan.known_at)
-               if ch.has_facts and is_reverse(query) else None)
-    named = ch.names(query, plan.valid_at or now, plan.known_at) if ch.has_facts else Names()
+    # a reverse question's holders ("Which company does Tom Berg manage?") are read with the names: one trip
+    named = (ch.names(query, plan.valid_at or now, plan.known_at, reverse_ask(query, plan.time.phrases))
+             if ch.has_facts else Names())
     if named.spans:  # the question names entities: it is read as if it wrote their keys (exact, never similar)
         plan = classify(named.keyed(query), now=now, registry=registry, session=session, entity=entity,
-                        task_type=task_type, valid_at=valid_at, known_at=known_at)
+                        task_type=task_type, valid_at=valid_at, known_at=known_at,
+                        time=time_beside_names(query, plan, [(n.start, n.end) for n in named.spans], now=now))
     if named.notes:
         plan = replace(plan, notes=(*named.notes, *plan.notes))
     referent = _pronoun_referent(ch, query, session, entity, named, plan)
@@ -167,7 +167,7 @@ def _recall(store: Store, ns: Namespace, *, query: str, session: str | None, ent
     keys = fast_keys(plan, earlier_word, candidates) if ch.has_facts else ()
     read = (named.read(keys, plan.known_at) or ch.timelines(keys, plan.known_at)) if keys else None  # one trip
     fast = _key_question(ch, plan, va, earlier_word, read) if read is not None else None
-    reverse_line, reversed_hits = reverse.result() if reverse is not None else (None, [])
+    reverse_line, reversed_hits = reverse_hits(query, named.holders)
     if fast is not None:  # the exact read answered it alone: no search, no embedding, no second round trip
         route, hits = fast
         if reverse_line is not None:

@@ -61,3 +61,16 @@ def test_the_name_query_reads_timelines_as_read_timelines_does() -> None:
         return " ".join(body.split())
 
     assert versions_part("exact/find_names_timelines") == versions_part("exact/read_timelines")
+
+
+def test_the_name_query_finds_value_holders_as_find_value_holders_does() -> None:
+    """exact/find_names_timelines also answers a reverse question's lookup in the same round trip: its match
+    must stay exact/find_value_holders' (exact values on the index, as of both times, in the caller's view)."""
+    queries = load_queries()
+
+    def match_part(name: str) -> str:
+        text = queries[name]
+        body = text[text.index("MATCH (a:Attribute"):text.index("RETURN", text.index("MATCH (a:Attribute"))]
+        return " ".join(body.split()).split(" WITH ")[0]
+
+    assert match_part("exact/find_names_timelines") == match_part("exact/find_value_holders")

@@ -151,3 +151,26 @@ def test_believed_as_of_sets_known_at() -> None:
 def test_until_a_month_includes_it_and_reads_facts_at_its_end() -> None:
     scope = masked("orders until March 2026")
     assert scope.since is None and scope.until == at(2026, 4, 1) - TICK and scope.valid_at == scope.until
+
+
+def _span(query: str, name: str) -> tuple[int, int]:
+    start = query.index(name)
+    return start, start + len(name)
+
+
+@pytest.mark.parametrize("query, name, phrases", [
+    ("What is Christmas Jones's phone?", "Christmas Jones", ()),
+    ("What did Tuesday Weld say last week?", "Tuesday Weld", ("last week",)),
+    ("What was Maria Lopez's city in March 2025?", "Maria Lopez", ("in March 2025",)),
+])
+def test_a_name_is_no_time_word_and_the_time_words_are_read_once(query: str, name: str,
+                                                                 phrases: tuple[str, ...]) -> None:
+    """Recall reads a question's time words before its names are known; once a name is known, a phrase inside
+    it ("Christmas" of Christmas Jones) is no time, and the others stand as first read (not read again)."""
+    from graphmem.recall.plan import classify, time_beside_names
+
+    first = classify(query, now=NOW)
+    scope = time_beside_names(query, first, [_span(query, name)], now=NOW)
+    assert scope.phrases == phrases
+    if not any(p in name for p in first.time.phrases):
+        assert scope is first.time  # nothing to read again
