@@ -220,13 +220,14 @@ class NameRead:
 
 def find_names_timelines(store: Store, ns: Namespace, question: str, *, valid_at: datetime | None = None,
                          known_at: datetime | None = None,
-                         holders: tuple[Sequence[str], Sequence[str]] = ((), ())) -> NameRead:
+                         holders: tuple[Sequence[str], Sequence[str]] = ((), ()), referrers: bool = False) -> NameRead:
     """The spans of `question` that name live entities of the namespace (`identifiers.names.resolve`: full
     names, or one token of a name, folded; a name several entities share comes back with all of them), the
     near misses (offered as similar, never as exact), and the timelines (as `read_timelines` reads them at
     known_at) of the NAME_PREFETCH best scored candidates: one round trip, so a question naming one entity
     needs no second read. `holders` (attribute names, values): a reverse question's lookup
-    (`find_value_holders`, as of valid_at/known_at), read in the same round trip.
+    (`find_value_holders`, as of valid_at/known_at), read in the same round trip; with `referrers`, also who
+    holds the name of an entity the question names as a value, under any attribute (a doctor's patients).
 
     A name an entity had before a rename resolves to it as of a time before the rename (`valid_at`, default
     now): "What was Acme's city last year?" after Acme became Apex. Asked about a later time, it is only
@@ -235,23 +236,30 @@ def find_names_timelines(store: Store, ns: Namespace, question: str, *, valid_at
     names, values = (list(h) for h in holders)
     if not names or not values:
         names, values = [], []
-    lucene = _names_query(ns, question)
-    if lucene is None:
+    terms = _names_terms(question)
+    if terms is None:
         found = find_value_holders(store, ns, names=names, values=values, valid_at=at, known_at=known_at)
         return NameRead([], [], {}, found)
-    row = _read_names(store, ns, lucene, at, known_at, names, values)
-    rows, found = row["candidates"], row["holders"]
-    if not rows and (near := _names_query(ns, question, near=True)) is not None:
-        rows = _read_names(store, ns, near, at, known_at, [], [])["candidates"]
+    row = _read_names(store, ns, terms, at, known_at, names, values, referrers)
+    rows, found, referring = row["candidates"], row["holders"], row["referrers"]
+    if not rows and (near := _names_terms(question, near=True)) is not None:
+        rows = _read_names(store, ns, near, at, known_at, [], [], False)["candidates"]
     named, similar = _resolve_names(question, rows, valid_at)
+    keys = {key for n in named for key in n.keys}
+    seen = {(r["key"], r["attribute"], r["value"]) for r in found}
+    found += [r for r in referring if r["named"] in keys and (r["key"], r["attribute"], r["value"]) not in seen]
     return NameRead(named, similar, {r["key"]: timeline_from_row(r, known_at) for r in rows if r["read"]}, found)
 
 
-def _read_names(store: Store, ns: Namespace, lucene: str, valid_at: datetime, known_at: datetime | None,
-                names: list[str], values: list[str]) -> Row:
-    return store.read("exact/find_names_timelines", ns=ns, lucene=lucene, limit=NAME_CANDIDATES, known_at=known_at,
+def _read_names(store: Store, ns: Namespace, words: str, valid_at: datetime, known_at: datetime | None,
+                names: list[str], values: list[str], referrers: bool) -> Row:
+    """One read of exact/find_names_timelines; the referrers are looked up by the same `words` in the fact
+    values' index (who holds a name the question gives)."""
+    return store.read("exact/find_names_timelines", ns=ns, lucene=_names_query(ns, words), limit=NAME_CANDIDATES,
+                      known_at=known_at,
                       valid_at=valid_at, prefetch=NAME_PREFETCH, include_erased=False, holder_names=names,
-                      holder_values=values, holder_limit=VALUE_HOLDERS)[0]
+                      holder_values=values, holder_limit=VALUE_HOLDERS, referrers=referrers,
+                      referrer_lucene=f'+ns:"{escape_lucene(ns.name)}"^0 +caption:({words})')[0]
 
 
 #: a question word this long, when no word matched a name as written, is also looked up within one edit: the
@@ -260,20 +268,18 @@ NEAR_LETTERS = 5
 NEAR_WORDS = 8  # each fuzzy term expands into the index's terms within one edit: a few of them, not a question's all
 
 
-def _names_query(ns: Namespace, question: str, *, near: bool = False) -> str | None:
-    """The candidate query: every question word, or with `near` (asked only when that found nobody) the longer
-    words within one edit. Candidates only: each name is then checked exactly on folded tokens, so a near
-    term never makes a name resolve that the exact check does not."""
+def _names_terms(question: str, *, near: bool = False) -> str | None:
+    """The candidate query's terms: every question word, or with `near` (asked only when that found nobody) the
+    longer words within one edit. Candidates only: each name is then checked exactly on folded tokens, so a
+    near term never makes a name resolve that the exact check does not."""
     wanted = lucene_words(question)[:NAME_WORDS]
     if near:
         wanted = [f"{escape_lucene(w)}~1" for w in wanted if len(w) >= NEAR_LETTERS and "'" not in w][:NEAR_WORDS]
-        if not wanted:
-            return None
-        words = " ".join(wanted)
-        return f'+ns:"{escape_lucene(ns.name)}"^0 +(name:({words}) aliases:({words}) former_names:({words}))'
-    if not wanted:
-        return None
-    words = " ".join(escape_lucene(w) for w in wanted)
+        return " ".join(wanted) or None
+    return " ".join(escape_lucene(w) for w in wanted) or None
+
+
+def _names_query(ns: Namespace, words: str) -> str:
     return f'+ns:"{escape_lucene(ns.name)}"^0 +(name:({words}) aliases:({words}) former_names:({words}))'
 
 

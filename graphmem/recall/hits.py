@@ -164,12 +164,12 @@ class Channels:
 
     # --- exact ---
     def names(self, question: str, valid_at: datetime | None, known_at: datetime | None,
-              holders: tuple[Sequence[str], Sequence[str]] = ((), ())) -> "Names":
+              reverse: tuple[Sequence[str], Sequence[str]] | None = None) -> "Names":
         """The entities the question names (`exact.find_names_timelines`: full names, a token of a name, an old
-        name; folded), the near misses, the best candidates' timelines, a reverse question's holders: one trip."""
+        name; folded), the near misses, the best candidates' timelines, a `reverse` question's holders: one trip."""
         from graphmem.channels.exact import find_names_timelines
         read = find_names_timelines(self.store, self.ns, question, valid_at=valid_at, known_at=known_at,
-                                    holders=holders)
+                                    holders=reverse or ((), ()), referrers=reverse is not None)
         return Names(tuple(read.named), tuple(read.similar), read.timelines, known_at, read.holders)
 
     def resolve(self, tokens: list[str], asks: Sequence[Ask], valid_at: datetime,

@@ -38,9 +38,13 @@ def tier(channel: str, kind: str) -> int:
     return _TIER_BY_CHANNEL.get(channel, TIER_SEMANTIC)
 
 
-def asks_earlier(query: str) -> str | None:
+def asks_earlier(query: str, time_phrases: Iterable[str] = ()) -> str | None:
     """The word by which a question asks for an earlier value ("before", "previous", "used to", "old
-    <attr>"), or None. Pure and deterministic, so the route can quote it."""
+    <attr>"), or None. A word of one of its `time_phrases` asks for a time, not for an earlier value ("the
+    week before last", "before March 2025", "the previous month"). Pure and deterministic, so the route can
+    quote it."""
+    for phrase in time_phrases:
+        query = query.replace(phrase, " " * len(phrase))
     m = _EARLIER.search(query)
     return m.group(0) if m else None
 

@@ -27,13 +27,14 @@ def mark_asked(hits: Sequence[Hit], question: str) -> list[Hit]:
             else h for h in hits]
 
 
-def reverse_ask(question: str, time_phrases: Sequence[str] = ()) -> tuple[list[str], list[str]]:
+def reverse_ask(question: str, time_phrases: Sequence[str] = ()) -> tuple[list[str], list[str]] | None:
     """(attribute names, values) a reverse question ("Who lives in Porto?") asks about: who holds one of the
-    values under one of the names is read beside the question's names (`Channels.names`, one round trip).
-    The words of its `time_phrases` ("on 3 March 2024") name no attribute. Empty when the question is not
-    one, or names no value or no attribute word."""
+    values under one of the names is read beside the question's names (`Channels.names`, one round trip),
+    as is who holds the name of an entity it names ("Which patients does Dr. Hannah Schmidt look after?").
+    The words of its `time_phrases` ("on 3 March 2024") name no attribute. None when the question is not a
+    reverse one; empty lists when it names no value or no attribute word."""
     if not is_reverse(question):
-        return [], []
+        return None
     values = value_phrases(question)
     rest = question
     for phrase in time_phrases:

@@ -162,7 +162,7 @@ def _recall(store: Store, ns: Namespace, *, query: str, session: str | None, ent
                         valid_at=valid_at, known_at=known_at)
         plan = replace(plan, notes=(note, *plan.notes))
     va, ka = plan.valid_at or now, plan.known_at or utcnow()  # known_at None: what is believed now
-    earlier_word = asks_earlier(query)
+    earlier_word = asks_earlier(query, plan.time.phrases)
     candidates = candidate_keys(plan.query, registry)
     keys = fast_keys(plan, earlier_word, candidates) if ch.has_facts else ()
     read = (named.read(keys, plan.known_at) or ch.timelines(keys, plan.known_at)) if keys else None  # one trip

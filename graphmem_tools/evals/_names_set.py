@@ -1,8 +1,8 @@
 """The question set of `graphmem eval names`, written before the code it measures, in the words people use.
 
-Three namespace shapes: a CRM's customers, company accounts with their managers, and households sharing a
-surname. Names from several languages (Zhang Wei, José Álvarez, Nguyễn Thị Lan, O'Neill, Björn, Müller &
-Söhne, Café Lumière). Questions name people and companies by full name, first or last name, title and
+Four namespace shapes: a CRM's customers, company accounts with their managers, households sharing a
+surname, and a clinic's patients and doctors. Names from several languages (Zhang Wei, José Álvarez, Nguyễn
+Thị Lan, O'Neill, Björn, Müller & Söhne, Café Lumière, Kim Min-jun, Lucía García Márquez, Ólafur Jónsson). Questions name people and companies by full name, first or last name, title and
 surname, any case, possessives, another token order, no diacritics, an alias, an old name; ask the past by
 time words; ask who holds a value (reverse); and use names several entities share (ambiguous: every holder
 must be answered and the route must say so).
@@ -268,4 +268,69 @@ HOUSEHOLDS = World("households", (
     q("Where does Ngozi Okafor live?", "London", "Enugu"),
 ))
 
-WORLDS = (CRM, ACCOUNTS, HOUSEHOLDS)
+CLINIC = World("clinic", (
+    Entity("p-01", "patient", "Kim Min-jun", (("ward", "Cardiology", T1), ("ward", "Oncology", T3),
+                                              ("doctor", "Hannah Schmidt", T1), ("doctor", "Rafael Ortiz", T2),
+                                              ("phone", "+82 10 1234 5678", T1))),
+    Entity("p-02", "patient", "Mohammed Al-Farsi", (("doctor", "Rafael Ortiz", T1), ("phone", "+971 50 123 4567", T1),
+                                                    ("ward", "Neurology", T1))),
+    Entity("p-03", "patient", "Mohammed Idris", (("phone", "+234 803 555 0199", T1), ("ward", "Orthopaedics", T1),
+                                                 ("doctor", "Hannah Schmidt", T1))),
+    Entity("p-04", "patient", "Anne-Marie Dupont", (("insurer", "AXA", T1), ("insurer", "Allianz", T3),
+                                                    ("ward", "Maternity", T1))),
+    Entity("p-05", "patient", "Lucía García Márquez", (("room", "214", T1), ("room", "318", T2),
+                                                       ("doctor", "Rafael Ortiz", T1), ("doctor", "Hannah Schmidt", T3),
+                                                       ("phone", "+34 612 345 678", T1))),
+    Entity("p-06", "patient", "Pieter van der Berg", (("room", "105", T1), ("room", "110", T3), ("allergy", "latex", T1))),
+    Entity("p-07", "patient", "Seo-yeon Park", (("allergy", "penicillin", T1), ("ward", "Cardiology", T1),
+                                                ("ward", "Oncology", T2), ("doctor", "Rafael Ortiz", T1))),
+    Entity("p-08", "patient", "Olumide Adeyemi", (("insurer", "Bupa", T1), ("insurer", "Aviva", T2),
+                                                  ("ward", "Cardiology", T1))),
+    Entity("p-09", "patient", "Chloé Lefèvre", (("ward", "Paediatrics", T1), ("ward", "Surgery", T3))),
+    Entity("p-10", "patient", "Ólafur Jónsson", (("room", "401", T1), ("room", "402", T2), ("insurer", "Sjóvá", T1))),
+    Entity("d-01", "doctor", "Hannah Schmidt", (("phone", "+49 30 1234567", T1), ("specialty", "cardiologist", T1))),
+    Entity("d-02", "doctor", "Rafael Ortiz", (("phone", "+34 600 111 222", T1), ("specialty", "oncologist", T1))),
+), (
+    # written before it was run (issue 31, probe 4): 35/38 on its first run
+    q("Which ward is Kim Min-jun in?", "Oncology", "Cardiology"),
+    q("What ward was Min-jun Kim in last year?", "Cardiology", "Oncology", kind="time", relative=True),
+    q("Who is Mohammed Al-Farsi's doctor?", "Rafael Ortiz"),
+    q("Who's treating Mr Al Farsi?", "Rafael Ortiz"),
+    q("what's anne-marie dupont's insurer", "Allianz", "AXA"),
+    q("Insurer of Anne Marie Dupont?", "Allianz", "AXA"),
+    q("Which room is Lucía García Márquez in?", "318", "214"),
+    q("Which room is Lucia Garcia in?", "318", "214"),
+    q("What is Ms García Márquez's phone?", "34612345678"),
+    q("Where was Pieter van der Berg's room in March 2025?", "105", "110", kind="time"),
+    q("Van der Berg's allergy?", "latex"),
+    q("Does Seo-yeon Park have any allergies?", "penicillin"),
+    q("Park Seo-yeon's doctor", "Rafael Ortiz"),
+    q("What insurer did Olumide Adeyemi have before?", "Bupa"),
+    q("Chloe Lefevre ward", "Surgery", "Paediatrics"),
+    q("Who has a penicillin allergy?", "Seo-yeon Park", kind="reverse"),
+    q("Who is in Cardiology?", "Olumide Adeyemi", "Seo-yeon", kind="reverse"),
+    q("Which patients does Dr. Hannah Schmidt look after?", ("Mohammed Idris", "Lucía García Márquez"), "Kim Min-jun",
+      kind="reverse"),
+    q("Who was Kim Min-jun's doctor on 1 June 2025?", "Hannah Schmidt", "Rafael Ortiz", kind="time"),
+    q("What was Ólafur Jónsson's room at the start of 2025?", "401", "402", kind="time"),
+    q("olafur jonsson insurer?", "Sjóvá"),
+    q("What's Mohammed's phone number?", ("971501234567", "2348035550199"), ambiguous=True, kind="ambiguous"),
+    q("What is Mohammed I.'s phone?", "2348035550199", "971501234567", kind="initial"),
+    q("Dr Schmidt's phone?", "49301234567"),
+    q("Which ward was Chloé Lefèvre in a year ago?", "Paediatrics", "Surgery", kind="time", relative=True),
+    q("What ward was Seo-yeon Park in as of the end of 2024?", "Cardiology", "Oncology", kind="time"),
+    q("Was Olumide Adeyemi with Bupa in 2024?", "Bupa", "Aviva", kind="time"),
+    q("Tell me about Anne-Marie Dupont", ("Allianz", "Maternity")),
+    q("What is the room of patient van der berg?", "110", "105"),
+    q("Which doctor did Lucía have in autumn 2025?", "Rafael Ortiz", "Hannah Schmidt", kind="time"),
+    q("Who was Lucía's doctor before Hannah Schmidt?", "Rafael Ortiz"),
+    q("Where did Mohammed Idris stay, which ward?", "Orthopaedics"),
+    q("What room was Ólafur Jónsson in back in early 2025?", "401", "402", kind="time"),
+    q("Which insurer did Anne-Marie Dupont have as of Q4 2025?", "AXA", "Allianz", kind="time"),
+    q("Kim Min-jun's doctor in the first half of 2025?", "Hannah Schmidt", "Rafael Ortiz", kind="time"),
+    q("What ward was Chloé Lefèvre in during Q1 2026?", "Paediatrics", "Surgery", kind="time"),
+    q("Where was Seo-yeon Park the week before last?", "Oncology", "Cardiology", kind="time", relative=True),
+    q("Who was Lucía García Márquez's doctor 18 months ago?", "Rafael Ortiz", "Hannah Schmidt", kind="time", relative=True),
+))
+
+WORLDS = (CRM, ACCOUNTS, HOUSEHOLDS, CLINIC)

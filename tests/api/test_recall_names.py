@@ -151,3 +151,37 @@ def test_a_family_asked_in_the_plural_answers_every_member_and_says_so(client: T
     assert "London" in answer["context"] and "Leeds" in answer["context"] and "Berlin" not in answer["context"]
     assert any("ambiguous" in step["reason"] and "p-1" in step["reason"] and "p-2" in step["reason"]
                for step in answer["route"]), answer["route"]
+
+
+def test_a_reverse_question_about_a_named_entity_answers_who_holds_its_name(client: TestClient, ns: Namespace) -> None:
+    """"Which patients does Dr. Hannah Schmidt look after?": no word of it names the attribute (`doctor`), but
+    it names an entity, and who holds that entity's name as a value under any attribute answers it, as of the
+    question's time (a former patient is not one now; she was one last year), in its own namespace only."""
+    base = f"/v1/{ns.name}"
+
+    def put(key: str, name: str, attributes: dict[str, str]) -> None:
+        assert client.put(f"{base}/entities/{key}", json={"type": "person", "name": name, "attributes": attributes,
+                                                         "valid_from": "2025-01-01T00:00:00Z"}).status_code in (200, 201)
+
+    put("d-01", "Hannah Schmidt", {"specialty": "cardiology"})
+    put("p-01", "Kim Min-jun", {"doctor": "Hannah Schmidt"})
+    put("p-02", "Mohammed Idris", {"doctor": "Hannah Schmidt"})
+    put("p-03", "Seo-yeon Park", {"doctor": "Rafael Ortiz"})
+    assert client.post(f"{base}/facts", json={"entity": "p-01", "attribute": "doctor", "value": "Rafael Ortiz",
+                                              "valid_from": "2026-06-01T00:00:00Z"}).status_code in (200, 201)
+    now = _ask(client, base, "Which patients does Dr. Hannah Schmidt look after?")
+    assert "p-02 (Mohammed Idris) doctor: Hannah Schmidt" in now["context"], now["context"]
+    assert "Kim Min-jun" not in now["context"] and "Seo-yeon" not in now["context"]
+    assert any(step["reason"].startswith("reverse question") for step in now["route"]), now["route"]
+    then = _ask(client, base, "Whose doctor was Hannah Schmidt in March 2026?")
+    assert "p-01 (Kim Min-jun) doctor: Hannah Schmidt" in then["context"], then["context"]
+    other = f"/v1/test-{uuid4().hex[:12]}"
+    try:
+        put_other = client.put(f"{other}/entities/d-01", json={"type": "person", "name": "Hannah Schmidt"})
+        assert put_other.status_code in (200, 201)
+        elsewhere = _ask(client, other, "Which patients does Dr. Hannah Schmidt look after?")
+        assert "Mohammed Idris" not in elsewhere["context"] and "Kim Min-jun" not in elsewhere["context"]
+    finally:
+        from graphmem.store import purge_namespace
+
+        purge_namespace(client.app.state.store, other[4:])  # type: ignore[attr-defined]

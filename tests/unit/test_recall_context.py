@@ -84,6 +84,22 @@ def test_words_that_ask_for_an_earlier_value() -> None:
         assert asks_earlier(q) is None, q
 
 
+def test_a_time_phrase_asks_for_a_time_not_for_an_earlier_value() -> None:
+    """"the week before last", "before March 2025": their words are the question's time (read as such by the
+    time words), not a wish for the value before the current one; outside them the word still asks."""
+    from datetime import datetime, timezone
+
+    from graphmem.recall import extract_time
+
+    now = datetime(2026, 7, 15, tzinfo=timezone.utc)
+    for q in ("Where was Seo-yeon Park the week before last?", "What was her city before March 2025?",
+              "Which ward was he in the previous month?"):
+        phrases = extract_time(q, now=now).phrases
+        assert phrases and asks_earlier(q, phrases) is None, (q, phrases)
+    q = "What was her plan before the change, as of the week before last?"
+    assert asks_earlier(q, extract_time(q, now=now).phrases) == "before"
+
+
 def test_the_attributes_a_question_names() -> None:
     attributes = ["address", "plan", "order_id", "email"]
     assert named_attributes("the address before they moved", attributes) == {"address"}

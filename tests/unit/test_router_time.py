@@ -174,3 +174,14 @@ def test_a_name_is_no_time_word_and_the_time_words_are_read_once(query: str, nam
     assert scope.phrases == phrases
     if not any(p in name for p in first.time.phrases):
         assert scope is first.time  # nothing to read again
+
+
+@pytest.mark.parametrize("query, since, until", [
+    ("What ward was Min-jun Kim in last year?", at(2025, 1, 1), at(2026, 1, 1) - TICK),  # "in" is the ward's
+    ("what changed in the last year", NOW - timedelta(days=365), NOW - TICK),
+    ("what did she buy over past year", NOW - timedelta(days=365), NOW - TICK),
+    ("what happened in last 3 days", NOW - timedelta(days=3), NOW - TICK),
+])
+def test_the_last_year_is_a_window_only_with_the_or_a_count(query: str, since: datetime, until: datetime) -> None:
+    scope = masked(query)
+    assert (scope.since, scope.until) == (since, until), scope
