@@ -21,6 +21,8 @@ Conventions (the table's, relative to `now`, in UTC; every interval half-open [s
   last); "since/after/before/until the start of X" bound at that point, and "as of / known at the end of X"
   is that instant. "in the last/past N units" is a rolling window [now - N units, now), to the second.
 * A day may be written as a word: "the first of March", "the twenty-first of June 2025", "March the third".
+* A weekday beside a date only qualifies it ("on Tuesday, 4 March 2025" is 4 March 2025), and a day or
+  month without a year followed by a year takes that year ("the 4th of July last year").
 * Quarters are calendar quarters. Seasons are meteorological, northern hemisphere (winter Dec-Feb;
   "winter 2025" starts in December 2025); "last summer" is the latest that has ended.
 * "the week of D" is the Monday-week holding D.

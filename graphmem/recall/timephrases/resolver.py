@@ -93,6 +93,7 @@ def _atoms(text: str, now: datetime) -> list[Atom]:
         if all(a.e <= c.s or a.s >= c.e for c in chosen):
             chosen.append(a)
     chosen.sort(key=lambda a: a.s)
+    chosen = _qualified(text, chosen)
     out: list[Atom] = []
     i = 0
     while i < len(chosen):
@@ -114,6 +115,39 @@ def _atoms(text: str, now: datetime) -> list[Atom]:
                 a = Atom(min(a.s, day.s), max(a.e, day.e), at, None)
         out.append(a)
         i += 1
+    return out
+
+
+#: a weekday that only qualifies the date beside it ("on Tuesday, 4 March 2025", "4 March 2025 (a Tuesday)")
+_WEEKDAY = re.compile(r"(?:on\s+)?(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)")
+_WEEKDAY_GAP = re.compile(r"[\s,(]*(?:the\s+|a\s+)?")
+#: a year after a yearless day or month names its year ("the 4th of July last year", "March, 2025")
+_YEAR_GAP = re.compile(r"\s*,?\s*(?:of\s+|in\s+)?")
+
+
+def _qualified(text: str, atoms: list[Atom]) -> list[Atom]:
+    """Atoms side by side that are one date: a weekday beside a dated day is dropped (the date names the
+    day), and a yearless day or month followed by a whole year takes that year."""
+    out: list[Atom] = []
+    for a in atoms:
+        b = out[-1] if out else None
+        if b is not None and b.end is not None and a.end is not None and b.clock is None and a.clock is None:
+            weekdays = _WEEKDAY.fullmatch(text, b.s, b.e), _WEEKDAY.fullmatch(text, a.s, a.e)
+            if (weekdays[0] and not weekdays[1] and a.end - a.start == DAY
+                    and _WEEKDAY_GAP.fullmatch(text, b.e, a.s)):
+                out[-1] = a._replace(s=b.s)  # "on Tuesday, 4 March 2025": that day
+                continue
+            if (weekdays[1] and not weekdays[0] and b.end - b.start == DAY
+                    and _WEEKDAY_GAP.fullmatch(text, b.e, a.s)):
+                out[-1] = b._replace(e=a.e)  # "4 March 2025, a Tuesday"
+                continue
+            whole_year = a.start.month == 1 and a.start.day == 1 and a.end == a.start.replace(year=a.start.year + 1)
+            if (not b.year_explicit and b.reyear is not None and whole_year and b.end - b.start < a.end - a.start
+                    and _YEAR_GAP.fullmatch(text, b.e, a.s)):
+                start, end = b.reyear(a.start.year)
+                out[-1] = b._replace(e=a.e, start=start, end=end, year_explicit=True)  # "the 4th of July last year"
+                continue
+        out.append(a)
     return out
 
 
