@@ -216,6 +216,7 @@ class NameRead:
     similar: list[Similar]
     timelines: dict[str, EntityTimeline]  # the NAME_PREFETCH best scored candidates', as read at known_at
     holders: list[Row]  # a reverse question's value holders (`find_value_holders`' rows), when asked
+    former: dict[str, list[tuple[str, datetime]]]  # candidate key -> its former names, each until its rename
 
 
 def find_names_timelines(store: Store, ns: Namespace, question: str, *, valid_at: datetime | None = None,
@@ -239,7 +240,7 @@ def find_names_timelines(store: Store, ns: Namespace, question: str, *, valid_at
     terms = _names_terms(question)
     if terms is None:
         found = find_value_holders(store, ns, names=names, values=values, valid_at=at, known_at=known_at)
-        return NameRead([], [], {}, found)
+        return NameRead([], [], {}, found, {})
     row = _read_names(store, ns, terms, at, known_at, names, values, referrers)
     rows, found, referring = row["candidates"], row["holders"], row["referrers"]
     if not rows and (near := _names_terms(question, near=True)) is not None:
@@ -248,7 +249,8 @@ def find_names_timelines(store: Store, ns: Namespace, question: str, *, valid_at
     keys = {key for n in named for key in n.keys}
     seen = {(r["key"], r["attribute"], r["value"]) for r in found}
     found += [r for r in referring if r["named"] in keys and (r["key"], r["attribute"], r["value"]) not in seen]
-    return NameRead(named, similar, {r["key"]: timeline_from_row(r, known_at) for r in rows if r["read"]}, found)
+    return NameRead(named, similar, {r["key"]: timeline_from_row(r, known_at) for r in rows if r["read"]}, found,
+                    {r["key"]: [(f["name"], f["until"]) for f in r["former"]] for r in rows if r["former"]})
 
 
 def _read_names(store: Store, ns: Namespace, words: str, valid_at: datetime, known_at: datetime | None,

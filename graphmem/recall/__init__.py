@@ -1,22 +1,23 @@
 """Recall: one question, the right memory channels in the right order, one merged and explained answer.
 
-The package reads one way, downward: `intent` and `timewords` (pure) feed `plan` (pure: the asks, the
+The package reads one way, downward: `timewords` (pure) feeds `plan` (pure: the asks, the intent, the
 plan and the `ROUTE` table); `merge` (pure) orders and cuts the results; `hits` turns the channels'
 public functions into results; `reverse` answers from fact values (who holds a value; whose values hold
 the question's words); `run` reads the table and runs the steps (`recall`); `usage` counts which items agents used (the memory
 hit rate).
 """
 
-from graphmem.recall.intent import Intent, detect_intent
 from graphmem.recall.merge import Hit, merge, render_context, tier, visible
 from graphmem.recall.plan import (
     ROUTE,
     Ask,
+    Intent,
     KeyAnswer,
     Plan,
     Rule,
     candidate_keys,
     classify,
+    detect_intent,
     fast_keys,
     find_asks,
     key_answer,

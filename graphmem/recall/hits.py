@@ -19,10 +19,10 @@ from typing import TYPE_CHECKING, Any
 
 from graphmem.errors import NotFound
 from graphmem.identifiers import Registry
-from graphmem.identifiers.names import Named, Similar
 from graphmem.recall.merge import Hit, named_attributes
+from graphmem.recall.names import Names
 from graphmem.recall.plan import Ask
-from graphmem.store import Row, Store
+from graphmem.store import Store
 from graphmem.timeline import Span, believed, earlier, span_at, spans
 from graphmem.types import Namespace
 
@@ -48,59 +48,6 @@ _MODULES = {"facts": "graphmem.channels.exact", "workflows": "graphmem.channels.
 
 def _installed(capability: str) -> bool:
     return importlib.util.find_spec(_MODULES[capability]) is not None
-
-
-@dataclass(frozen=True)
-class Names:
-    """What the question's names resolved to: spans (each with its keys), near misses (never used as exact)."""
-
-    spans: tuple[Named, ...] = ()
-    similar: tuple[Similar, ...] = ()
-    timelines: Mapping[str, EntityTimeline] = field(default_factory=dict)  # the best candidates', at known_at
-    known_at: datetime | None = None
-    holders: Sequence[Row] = ()  # a reverse question's value holders, read in the same round trip
-
-    def read(self, keys: Sequence[str], known_at: datetime | None) -> dict[str, EntityTimeline] | None:
-        """The timelines of `keys` if all came with the names (read at the same known_at), else None."""
-        ok = known_at == self.known_at and set(keys) <= set(self.timelines)
-        return {k: self.timelines[k] for k in keys} if ok else None
-
-    def keyed(self, question: str) -> str:
-        """The question with each name replaced by its entities' keys ("Maria Lopez's city" -> "c-1001's
-        city"), so that the plan reads it as a key question; a shared name becomes every holder's key."""
-        out, last = [], 0
-        for n in self.spans:
-            out += [question[last:n.start], " ".join(n.keys)]
-            last = n.end
-        return "".join(out) + question[last:]
-
-    @property
-    def spelled(self) -> dict[str, tuple[str, ...]]:
-        """key -> the question's text and the entity's name: how semantic hits may mention it."""
-        out: dict[str, tuple[str, ...]] = {}
-        for n in self.spans:
-            for key, name in zip(n.keys, n.names):
-                out[key] = tuple(dict.fromkeys([*out.get(key, ()), n.text, name]))
-        return out
-
-    @property
-    def notes(self) -> tuple[str, ...]:
-        """The route's words for them: exact, ambiguous (all holders read, said), similar (not used)."""
-        notes = []
-        for n in self.spans:
-            holders = ", ".join(f"{k} ({nm})" for k, nm in zip(n.keys, n.names))
-            how = "full name" if n.full else "one token of a name"
-            if n.ambiguous:
-                notes.append(f"name {n.text!r} is ambiguous ({how}): {len(n.keys)} entities hold it, all are "
-                             f"read: {holders}")
-            else:
-                notes.append(f"name {n.text!r} → {holders} (exact, {how}; case, diacritics, titles and order "
-                             "folded)")
-        notes += [f"{s.text!r} is no known name; similar: {s.name} ({s.key}), offered as similar only, never "
-                  "read as exact" for s in self.similar if s.until is None]
-        notes += [f"{s.text!r} was the name of {s.key} (now {s.name}) until {s.until}; the question asks about a "
-                  "later time: offered as similar only, never read as exact" for s in self.similar if s.until]
-        return tuple(notes)
 
 
 @dataclass
@@ -170,7 +117,7 @@ class Channels:
         from graphmem.channels.exact import find_names_timelines
         read = find_names_timelines(self.store, self.ns, question, valid_at=valid_at, known_at=known_at,
                                     holders=reverse or ((), ()), referrers=reverse is not None)
-        return Names(tuple(read.named), tuple(read.similar), read.timelines, known_at, read.holders)
+        return Names(tuple(read.named), tuple(read.similar), read.timelines, known_at, read.holders, read.former)
 
     def resolve(self, tokens: list[str], asks: Sequence[Ask], valid_at: datetime,
                 known_at: datetime | None) -> BatchLookup:

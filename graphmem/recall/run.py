@@ -16,11 +16,9 @@ Order of work (each step adds a line to the route, saying why it ran and what it
 3. session → its window (fresher than any summary), then its summary;
 4. nothing else (or nothing found) → semantic search over summaries and turns, then the profiles
    of the entities those hits mention.
-Beside either path, a reverse question ("Who lives in Porto?") is answered by who holds the value it
-names (`recall.reverse`), and the facts of the attributes a question asks about rank first among their
-entity's (`recall.attributes`).
-Channels route "to what exists": a channel module that is not installed is skipped, and said so.
-"""
+Beside either path, a reverse question ("Who lives in Porto?") is answered by who holds the value it names
+(`recall.reverse`), the facts of the attributes asked rank first among their entity's (`recall.attributes`).
+Channels route "to what exists": a channel module that is not installed is skipped, and said so."""
 
 from __future__ import annotations
 
@@ -37,7 +35,8 @@ from graphmem import limits
 from graphmem.errors import InvalidInput, NotFound
 from graphmem.identifiers import Registry, find_identifiers, registry_for
 from graphmem.instants import UTC, utcnow
-from graphmem.recall.hits import Channels, Names
+from graphmem.recall.hits import Channels
+from graphmem.recall.names import Names
 from graphmem.recall.merge import Hit, asks_earlier, merge, render_context
 from graphmem.recall.reverse import fact_text_hits, mark_asked, reverse_ask, reverse_hits
 from graphmem.recall.usage import new_recall_id, record_answer
@@ -172,6 +171,7 @@ def _recall(store: Store, ns: Namespace, *, query: str, session: str | None, ent
         route, hits = fast
         if reverse_line is not None:
             route.append(RouteStep("exact", reverse_line))
+        hits += named.renames(query, earlier_word)
         merged = merge(mark_asked([*reversed_hits, *hits], query), valid_at=va, known_at=plan.known_at)
         context, used = render_context(merged, budget_tokens=budget_tokens,
                                        count_tokens=get_embedder(settings).count_tokens)
@@ -202,10 +202,10 @@ def _recall(store: Store, ns: Namespace, *, query: str, session: str | None, ent
         if rule.when(plan, bool(run.hits)):
             _STEPS[rule.channel](run, rule.reason(plan))
 
-    merged = merge(mark_asked(run.hits, query), valid_at=va, known_at=plan.known_at)
+    merged = merge(mark_asked([*run.hits, *named.renames(query, earlier_word)], query), valid_at=va,
+                   known_at=plan.known_at)
     log.debug("recall ns=%s route=%s results=%d", ns.name, [s.channel for s in run.route], len(merged))
-    embedder = get_embedder(settings)
-    context, used = render_context(merged, budget_tokens=budget_tokens, count_tokens=embedder.count_tokens)
+    context, used = render_context(merged, budget_tokens=budget_tokens, count_tokens=get_embedder(settings).count_tokens)
     return Recall(tuple(run.route), tuple(merged), context, used, va, ka, plan.time.since, plan.time.until)
 
 

@@ -133,6 +133,19 @@ CRM = World("crm", (
     q("Is Dmitri Volkov on the basic or the premium plan?", "basic"),
     q("What was Zhang Wei's city at the end of 2025?", "Shenzhen", "Shanghai", kind="time"),
     q("Which customers live in Manchester?", "Aisha Khan", kind="reverse"),
+    # probe 5, written before it was run (other ways of asking): 23/24 on its first run over the four shapes
+        q("Hey, quick one: where is Maria Lopez living these days?", "Porto", ("Lisbon", "Faro")),
+        q("Do Maria Lopez and Zhang Wei live in the same city?", ("Porto", "Shenzhen")),
+        q('What plan is "Zhang Wei" on?', "premium"),
+        q("WHERE DOES PRIYA RAMAN LIVE?", "Chennai"),
+        q("Maria Lopez: city?", "Porto", "Faro"),
+        q("zhang wei phone number pls", "8613912345678"),
+        q("Back in 2024, which city was Zhang Wei living in?", "Shanghai", "Shenzhen", kind="time"),
+        q("Can you tell me which plan Björn is on?", "enterprise"),
+        q("Which plan is the customer named Dmitri Volkov on?", "basic"),
+        q("I need Aisha Khan's current city, please.", "Manchester", "Leeds"),
+        q("Is José Álvarez still on the basic plan?", "gold"),
+        q("Where did Nguyen Thi Lan live before she moved?", "Hanoi"),
 ))
 
 ACCOUNTS = World("accounts", (
@@ -204,6 +217,13 @@ ACCOUNTS = World("accounts", (
     q("What industry is NWT in?", "wholesale", kind="alias"),
     q("Tell me the city of Café Lumière", "Lyon"),
     q("Northwind's account manager in 2024?", "Tom Berg", "Ana Costa", kind="time"),
+    # probe 5, written before it was run (other ways of asking): 23/24 on its first run over the four shapes
+        q("Who's our contact person for NWT?", "Ana Costa", "Tom Berg"),
+        q("Which of our accounts does Lena Fischer manage?", ("Müller & Söhne GmbH", "Adebayo Logistics")),
+        q("What industry is Muller und Sohne in?", "machinery"),
+        q("Sakura Trading — who manages it and where are they?", ("Kenji Sato", "Osaka")),
+        q("What was Fabrikam called before?", "Contoso"),
+        q("Who was Northwind's account manager in 2024?", "Tom Berg", "Ana Costa", kind="time"),
 ))
 
 HOUSEHOLDS = World("households", (
@@ -266,6 +286,11 @@ HOUSEHOLDS = World("households", (
     q("Jonas's school?", "Goethe-Gymnasium", kind="first name"),
     q("Where did Pablo García live at the start of 2026?", "Madrid", "Valencia", kind="time"),
     q("Where does Ngozi Okafor live?", "London", "Enugu"),
+    # probe 5, written before it was run (other ways of asking): 23/24 on its first run over the four shapes
+        q("What's the Webers' home city?", "Berlin", ambiguous=True, kind="ambiguous"),
+        q("Where does Hannah Weber work now?", "Siemens"),
+        q("Chidi Okafor's employer in 2024?", "Barclays", "HSBC", kind="time"),
+        q("phone for adaeze okafor?", "2348035550199"),
 ))
 
 CLINIC = World("clinic", (
@@ -331,6 +356,9 @@ CLINIC = World("clinic", (
     q("What ward was Chloé Lefèvre in during Q1 2026?", "Paediatrics", "Surgery", kind="time"),
     q("Where was Seo-yeon Park the week before last?", "Oncology", "Cardiology", kind="time", relative=True),
     q("Who was Lucía García Márquez's doctor 18 months ago?", "Rafael Ortiz", "Hannah Schmidt", kind="time", relative=True),
+    # probe 5, written before it was run (other ways of asking): 23/24 on its first run over the four shapes
+        q("Is Seo-yeon Park allergic to anything?", "penicillin"),
+        q("Which doctor does Mohammed Al-Farsi see?", "Rafael Ortiz"),
 ))
 
 WORLDS = (CRM, ACCOUNTS, HOUSEHOLDS, CLINIC)

@@ -130,3 +130,16 @@ def test_bad_aliases_are_refused_naming_the_field(client: TestClient, ns: Namesp
     r = client.put(f"/v1/{ns.name}/entities/org-1", json={"type": "company", "aliases": aliases})
     assert r.status_code == 422, r.text
     assert "aliases" in r.text
+
+
+@pytest.mark.parametrize("query", ["What was Apex Industries called before?", "What was Apex's old name?",
+                                   "Apex Industries: previous name?"])
+def test_asked_for_its_old_name_a_renamed_entity_gives_it(client: TestClient, ns: Namespace, query: str) -> None:
+    """"What was Fabrikam called before?": the profile holds no name history, so the former names come with
+    the entity the question names, each with the day it stopped being the name; only when asked for."""
+    base = f"/v1/{ns.name}"
+    _seed(client, base)
+    answer = _ask(client, base, query)
+    assert "org-7 (Apex Industries) was named Acme Corporation until" in answer["context"], answer["context"]
+    plain = _ask(client, base, "Where is Apex Industries based?")
+    assert "Acme Corporation" not in plain["context"]

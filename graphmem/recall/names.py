@@ -1,0 +1,91 @@
+"""What the names in a question resolved to (`exact.find_names_timelines`): the spans and their entities, the
+near misses, the best candidates' timelines, a reverse question's holders, and the entities' former names;
+how the question reads with keys in their place; the route's words for them."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import TYPE_CHECKING
+
+from graphmem.identifiers.names import Named, Similar
+from graphmem.recall.merge import Hit
+from graphmem.store import Row
+
+if TYPE_CHECKING:
+    from graphmem.channels.entity_timelines import EntityTimeline
+
+#: words by which a question asks about a name itself ("What was Fabrikam called before?", "its old name")
+_NAME_WORDS = re.compile(r"\b(?:called|named|name|names|renamed|known\s+as)\b", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class Names:
+    """What the question's names resolved to: spans (each with its keys), near misses (never used as exact)."""
+
+    spans: tuple[Named, ...] = ()
+    similar: tuple[Similar, ...] = ()
+    timelines: Mapping[str, EntityTimeline] = field(default_factory=dict)  # the best candidates', at known_at
+    known_at: datetime | None = None
+    holders: Sequence[Row] = ()  # a reverse question's value holders, read in the same round trip
+    former: Mapping[str, Sequence[tuple[str, datetime]]] = field(default_factory=dict)  # key -> (old name, until)
+
+    def read(self, keys: Sequence[str], known_at: datetime | None) -> dict[str, EntityTimeline] | None:
+        """The timelines of `keys` if all came with the names (read at the same known_at), else None."""
+        ok = known_at == self.known_at and set(keys) <= set(self.timelines)
+        return {k: self.timelines[k] for k in keys} if ok else None
+
+    def keyed(self, question: str) -> str:
+        """The question with each name replaced by its entities' keys ("Maria Lopez's city" -> "c-1001's
+        city"), so that the plan reads it as a key question; a shared name becomes every holder's key."""
+        out, last = [], 0
+        for n in self.spans:
+            out += [question[last:n.start], " ".join(n.keys)]
+            last = n.end
+        return "".join(out) + question[last:]
+
+    @property
+    def spelled(self) -> dict[str, tuple[str, ...]]:
+        """key -> the question's text and the entity's name: how semantic hits may mention it."""
+        out: dict[str, tuple[str, ...]] = {}
+        for n in self.spans:
+            for key, name in zip(n.keys, n.names):
+                out[key] = tuple(dict.fromkeys([*out.get(key, ()), n.text, name]))
+        return out
+
+    @property
+    def notes(self) -> tuple[str, ...]:
+        """The route's words for them: exact, ambiguous (all holders read, said), similar (not used)."""
+        notes = []
+        for n in self.spans:
+            holders = ", ".join(f"{k} ({nm})" for k, nm in zip(n.keys, n.names))
+            how = "full name" if n.full else "one token of a name"
+            if n.ambiguous:
+                notes.append(f"name {n.text!r} is ambiguous ({how}): {len(n.keys)} entities hold it, all are "
+                             f"read: {holders}")
+            else:
+                notes.append(f"name {n.text!r} → {holders} (exact, {how}; case, diacritics, titles and order "
+                             "folded)")
+        notes += [f"{s.text!r} is no known name; similar: {s.name} ({s.key}), offered as similar only, never "
+                  "read as exact" for s in self.similar if s.until is None]
+        notes += [f"{s.text!r} was the name of {s.key} (now {s.name}) until {s.until}; the question asks about a "
+                  "later time: offered as similar only, never read as exact" for s in self.similar if s.until]
+        return tuple(notes)
+
+    def renames(self, question: str, earlier_word: str | None) -> list[Hit]:
+        """The former names of the entities the question names, when it asks for earlier values or about a
+        name ("What was Fabrikam called before?"): one line each, with the day it stopped being the name."""
+        if not self.former or (earlier_word is None and not _NAME_WORDS.search(question)):
+            return []
+        out = []
+        for group, n in enumerate(self.spans):
+            for key, name in zip(n.keys, n.names):
+                for former, until in self.former.get(key, ()):
+                    out.append(Hit("exact", "entity", f"{key} ({name}) was named {former} until {until:%Y-%m-%d}",
+                                   f"exact: a former name of {key}, asked for by the question's words",
+                                   f"former_name:{key}:{former}", at=until, group=group,
+                                   data={"entity": key, "entity_name": name, "former_name": former,
+                                         "until": until}))
+        return out
