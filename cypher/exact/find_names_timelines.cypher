@@ -5,11 +5,7 @@
 // scored also bring every version of their attributes believed then, as exact/read_timelines reads them (keep
 // the two projections alike). graphmem still checks each name exactly (graphmem/identifiers/names.py); a
 // resolved entity outside the prefetched ones is read after. `holders` are exact/find_value_holders' rows for
-// $holder_names x $holder_values as of ($valid_at, $known_at) (none asked: empty lists, no seek). With
-// $referrers (a reverse question: "Which patients does Dr. Hannah Schmidt look after?"), `referrers` are who
-// holds a candidate's name as a value, under any attribute: values whose text holds the question's words
-// ($referrer_lucene, the attribute_text index) and equal a candidate's name exactly (`named`: the candidate;
-// graphmem keeps the rows of the names the question really holds).
+// $holder_names x $holder_values as of ($valid_at, $known_at) (none asked: empty lists, no seek).
 CALL () {
   CALL db.index.fulltext.queryNodes('entity_names', $lucene, {limit: $limit}) YIELD node, score
   WITH node AS e, score
@@ -55,17 +51,4 @@ CALL () {
                   valid_from: v.valid_from, valid_to: v.valid_to, txn_time: v.txn_time, txn_end: v.txn_end,
                   source: v.source}) AS holders
 }
-CALL (found) {
-  WITH found WHERE $referrers
-  CALL db.index.fulltext.queryNodes('attribute_text', $referrer_lucene, {limit: $holder_limit}) YIELD node AS a
-  WITH a, [n IN found WHERE n.name = a.value][0] AS named
-  WHERE a.ns = $ns AND named IS NOT NULL
-  MATCH (a)<-[v:HAS]-(e:Entity {ns: $ns})
-  WHERE /*include:as_of(v)*/
-    AND /*include:entity_as_of(e)*/
-  WITH named, e, a, v ORDER BY e.key, a.name LIMIT $holder_limit
-  RETURN collect({key: e.key, type: e.type, entity_name: e.name, attribute: a.name, value: a.value,
-                  valid_from: v.valid_from, valid_to: v.valid_to, txn_time: v.txn_time, txn_end: v.txn_end,
-                  source: v.source, named: named.key}) AS referrers
-}
-RETURN candidates, holders, referrers
+RETURN candidates, holders

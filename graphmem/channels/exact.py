@@ -221,14 +221,13 @@ class NameRead:
 
 def find_names_timelines(store: Store, ns: Namespace, question: str, *, valid_at: datetime | None = None,
                          known_at: datetime | None = None,
-                         holders: tuple[Sequence[str], Sequence[str]] = ((), ()), referrers: bool = False) -> NameRead:
+                         holders: tuple[Sequence[str], Sequence[str]] = ((), ())) -> NameRead:
     """The spans of `question` that name live entities of the namespace (`identifiers.names.resolve`: full
     names, or one token of a name, folded; a name several entities share comes back with all of them), the
     near misses (offered as similar, never as exact), and the timelines (as `read_timelines` reads them at
     known_at) of the NAME_PREFETCH best scored candidates: one round trip, so a question naming one entity
     needs no second read. `holders` (attribute names, values): a reverse question's lookup
-    (`find_value_holders`, as of valid_at/known_at), read in the same round trip; with `referrers`, also who
-    holds the name of an entity the question names as a value, under any attribute (a doctor's patients).
+    (`find_value_holders`, as of valid_at/known_at), read in the same round trip.
 
     A name an entity had before a rename resolves to it as of a time before the rename (`valid_at`, default
     now): "What was Acme's city last year?" after Acme became Apex. Asked about a later time, it is only
@@ -241,27 +240,20 @@ def find_names_timelines(store: Store, ns: Namespace, question: str, *, valid_at
     if terms is None:
         found = find_value_holders(store, ns, names=names, values=values, valid_at=at, known_at=known_at)
         return NameRead([], [], {}, found, {})
-    row = _read_names(store, ns, terms, at, known_at, names, values, referrers)
-    rows, found, referring = row["candidates"], row["holders"], row["referrers"]
+    row = _read_names(store, ns, terms, at, known_at, names, values)
+    rows, found = row["candidates"], row["holders"]
     if not rows and (near := _names_terms(question, near=True)) is not None:
-        rows = _read_names(store, ns, near, at, known_at, [], [], False)["candidates"]
+        rows = _read_names(store, ns, near, at, known_at, [], [])["candidates"]
     named, similar = _resolve_names(question, rows, valid_at)
-    keys = {key for n in named for key in n.keys}
-    seen = {(r["key"], r["attribute"], r["value"]) for r in found}
-    found += [r for r in referring if r["named"] in keys and (r["key"], r["attribute"], r["value"]) not in seen]
     return NameRead(named, similar, {r["key"]: timeline_from_row(r, known_at) for r in rows if r["read"]}, found,
                     {r["key"]: [(f["name"], f["until"]) for f in r["former"]] for r in rows if r["former"]})
 
 
 def _read_names(store: Store, ns: Namespace, words: str, valid_at: datetime, known_at: datetime | None,
-                names: list[str], values: list[str], referrers: bool) -> Row:
-    """One read of exact/find_names_timelines; the referrers are looked up by the same `words` in the fact
-    values' index (who holds a name the question gives)."""
+                names: list[str], values: list[str]) -> Row:
     return store.read("exact/find_names_timelines", ns=ns, lucene=_names_query(ns, words), limit=NAME_CANDIDATES,
-                      known_at=known_at,
-                      valid_at=valid_at, prefetch=NAME_PREFETCH, include_erased=False, holder_names=names,
-                      holder_values=values, holder_limit=VALUE_HOLDERS, referrers=referrers,
-                      referrer_lucene=f'+ns:"{escape_lucene(ns.name)}"^0 +caption:({words})')[0]
+                      known_at=known_at, valid_at=valid_at, prefetch=NAME_PREFETCH, include_erased=False,
+                      holder_names=names, holder_values=values, holder_limit=VALUE_HOLDERS)[0]
 
 
 #: a question word this long, when no word matched a name as written, is also looked up within one edit: the
@@ -327,6 +319,20 @@ def find_value_holders(store: Store, ns: Namespace, *, names: Sequence[str], val
         return []
     return store.read("exact/find_value_holders", ns=ns, names=list(names), values=list(values),
                       valid_at=valid_at, known_at=known_at, include_erased=False, limit=VALUE_HOLDERS)
+
+
+def find_referrers(store: Store, ns: Namespace, *, named: Sequence[tuple[str, str]], valid_at: datetime,
+                   known_at: datetime | None) -> list[Row]:
+    """Who holds the name of one of the `named` entities ((key, name) pairs) as a value, under any attribute, at
+    (valid_at, known_at): a question that names a person and no attribute ("Which patients does Dr. Hannah
+    Schmidt look after?"). The name is looked up as a phrase in the fact values' index, then compared exactly as
+    stored; each row says which entity's name it holds (`named`)."""
+    if not named:
+        return []
+    scope = f'+ns:"{escape_lucene(ns.name)}"^0'
+    names = [{"key": key, "name": name, "lucene": f'{scope} +caption:"{escape_lucene(name)}"'} for key, name in named]
+    return store.read("exact/find_referrers", ns=ns, names=names, valid_at=valid_at, known_at=known_at,
+                      include_erased=False, fetch=VALUE_HOLDERS, limit=VALUE_HOLDERS)
 
 
 FACT_TEXT_FETCH = 50  # attribute values read from the full-text index per question (then filtered to who holds them)

@@ -10,6 +10,7 @@ No Cypher here: every read goes through a channel (`exact.lookup_batch`, `exact.
 from __future__ import annotations
 
 import importlib.util
+import re
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from concurrent.futures import Future
@@ -21,8 +22,8 @@ from graphmem.errors import NotFound
 from graphmem.identifiers import Registry
 from graphmem.recall.merge import Hit, named_attributes
 from graphmem.recall.names import Names
-from graphmem.recall.plan import Ask
-from graphmem.store import Store
+from graphmem.recall.plan import Ask, Plan
+from graphmem.store import Row, Store
 from graphmem.timeline import Span, believed, earlier, span_at, spans
 from graphmem.types import Namespace
 
@@ -30,6 +31,8 @@ if TYPE_CHECKING:
     from graphmem.channels.exact import BatchLookup
     from graphmem.channels.entity_timelines import EntityTimeline
 
+#: a pronoun a question may use for the entity its session named last
+_PRONOUN = re.compile(r"\b(her|hers|his|him|she|he)\b", re.IGNORECASE)
 #: Workflows matched by task-text similarity (Neo4j's cosine score, (1+cos)/2) are kept when confident
 #: (>= WORKFLOW_SURE and near the best), or when the best one clearly leads the runner-up: an unrelated
 #: workflow is never offered as "how to" do something just because it is the nearest one. The lead rule
@@ -116,8 +119,32 @@ class Channels:
         name; folded), the near misses, the best candidates' timelines, a `reverse` question's holders: one trip."""
         from graphmem.channels.exact import find_names_timelines
         read = find_names_timelines(self.store, self.ns, question, valid_at=valid_at, known_at=known_at,
-                                    holders=reverse or ((), ()), referrers=reverse is not None)
+                                    holders=reverse or ((), ()))
         return Names(tuple(read.named), tuple(read.similar), read.timelines, known_at, read.holders, read.former)
+
+    def pronoun_referent(self, query: str, session: str | None, entity: str | None, named: Names,
+                         plan: Plan) -> tuple[str, str] | None:
+        """(entity key, route note) when a question about a conversation says "her" or "his" and names no one, no
+        entity and no identifier: the entity the session's window named last (by key, identifier or whole name)."""
+        if session is None or entity is not None or named.spans or plan.asks or not self.has_facts:
+            return None
+        word = _PRONOUN.search(query)
+        if word is None:
+            return None
+        from graphmem.channels.conversation import last_mentioned
+
+        found = last_mentioned(self.store, self.ns, session=session)
+        if found is None:
+            return None
+        key, name = found
+        return key, (f"{word.group(0)!r} read as {key}" + (f" ({name})" if name else "")
+                     + f", the entity the window of session {session!r} named last")
+
+    def referrers(self, named: Sequence[tuple[str, str]], valid_at: datetime, known_at: datetime | None) -> list[Row]:
+        """Who holds one of these entities' names ((key, name) pairs) as a value, under any attribute, then."""
+        from graphmem.channels.exact import find_referrers
+
+        return find_referrers(self.store, self.ns, named=named, valid_at=valid_at, known_at=known_at)
 
     def resolve(self, tokens: list[str], asks: Sequence[Ask], valid_at: datetime,
                 known_at: datetime | None) -> BatchLookup:

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
+from graphmem.recall.timewords import without_phrases
 from graphmem.timeline import as_of
 
 #: exact > workflow > window > current facts > the session's summary > semantic hits. Workflows sit right
@@ -43,9 +44,7 @@ def asks_earlier(query: str, time_phrases: Iterable[str] = ()) -> str | None:
     <attr>"), or None. A word of one of its `time_phrases` asks for a time, not for an earlier value ("the
     week before last", "before March 2025", "the previous month"). Pure and deterministic, so the route can
     quote it."""
-    for phrase in time_phrases:
-        query = query.replace(phrase, " " * len(phrase))
-    m = _EARLIER.search(query)
+    m = _EARLIER.search(without_phrases(query, time_phrases))
     return m.group(0) if m else None
 
 

@@ -28,7 +28,7 @@ from datetime import datetime
 
 from graphmem.identifiers import DEFAULT_REGISTRY, Registry, find_identifiers, key_tokens, mentions
 from graphmem.recall.merge import named_attributes
-from graphmem.recall.timewords import TimeScope, extract_time
+from graphmem.recall.timewords import TimeScope, extract_time, phrase_spans
 
 
 # --- procedural intent ------------------------------------------------------------------------------------
@@ -158,13 +158,8 @@ def time_beside_names(query: str, plan: Plan, names: Sequence[tuple[int, int]], 
     """The question's time words once its names are known (`names`: their spans): as first read, unless a
     name holds or touches one of the phrases ("May Chen", "April Ludgate"), which is then read again with the
     names masked. Never read from the keyed question: a key put in a name's place is no time word ("2024")."""
-    hit = False
-    for phrase in plan.time.phrases:
-        at = query.find(phrase)
-        while at >= 0 and not hit:
-            hit = any(start <= at + len(phrase) and at <= end for start, end in names)
-            at = query.find(phrase, at + 1)
-    if not hit:
+    spans = phrase_spans(query, plan.time.phrases)
+    if not any(start <= e and s <= end for s, e in spans for start, end in names):
         return plan.time
     return extract_time(query, now=now, mask=[*names, *((a.start, a.end) for a in plan.asks)])
 

@@ -1,19 +1,23 @@
 """Recall's answers from fact values. The attributes a question asks about rank first among an entity's
 facts; a reverse question ("Who lives in Porto?") is answered by who holds the value it names, read exactly
-from the exact channel (`exact.find_value_holders`); and beside semantic search, since asserted facts are in
+from the exact channel (`exact.find_value_holders`), or by who holds the name of an entity it names
+(`exact.find_referrers`: "Which patients does Dr. Hannah Schmidt look after?"); and beside semantic search, since asserted facts are in
 no turn, the question's words are looked up in the facts' values (`exact.find_fact_text`, as of
 valid_at/known_at, in the caller's view) and the entities holding the best matches are profiled, the
 matching fact first. The words themselves: `recall/attributes.py`."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence, Set
 from dataclasses import replace
 from datetime import datetime
 
 from graphmem.recall.attributes import attribute_words, candidate_attributes, is_reverse, value_phrases
 from graphmem.recall.hits import Channels
+from graphmem.recall.names import Names
 from graphmem.recall.merge import Hit
+from graphmem.recall.timewords import without_phrases
 from graphmem.store import Row
 
 
@@ -29,18 +33,38 @@ def mark_asked(hits: Sequence[Hit], question: str) -> list[Hit]:
 
 def reverse_ask(question: str, time_phrases: Sequence[str] = ()) -> tuple[list[str], list[str]] | None:
     """(attribute names, values) a reverse question ("Who lives in Porto?") asks about: who holds one of the
-    values under one of the names is read beside the question's names (`Channels.names`, one round trip),
-    as is who holds the name of an entity it names ("Which patients does Dr. Hannah Schmidt look after?").
+    values under one of the names is read beside the question's names (`Channels.names`, one round trip).
     The words of its `time_phrases` ("on 3 March 2024") name no attribute. None when the question is not a
     reverse one; empty lists when it names no value or no attribute word."""
     if not is_reverse(question):
         return None
     values = value_phrases(question)
-    rest = question
-    for phrase in time_phrases:
-        rest = rest.replace(phrase, " ")
-    names = candidate_attributes(rest)
+    names = candidate_attributes(without_phrases(question, time_phrases))
     return (names, values) if values and names else ([], [])
+
+
+#: a copula right before a name: the question is about that entity ("Who is Maria Lopez?", "Which ward is Kim in?")
+_COPULA = re.compile(r"\b(?:is|are|was|were|be|been)\s*$", re.IGNORECASE)
+
+
+def reverse_rows(ch: Channels, question: str, named: Names, valid_at: datetime,
+                 known_at: datetime | None) -> list[Row]:
+    """What a reverse question is answered from: its value holders (read with its names), and who holds the name
+    of an entity it names as a value, under any attribute, when no attribute its words name does ("Which
+    patients does Dr. Hannah Schmidt look after?", "Who reports to Ana Costa?"): one more round trip, only then.
+    Never for a name in a possessive ("Hannah Schmidt's doctor" asks forward) or right after a copula ("Who is
+    Maria Lopez?", "Which ward is Kim Min-jun in?": they ask about the entity)."""
+    rows = list(named.holders)
+    if not named.spans or not is_reverse(question):
+        return rows
+    held = {r["value"] for r in rows}
+    wanted = [(key, name) for n in named.spans if question[n.end:n.end + 1] not in ("'", "’")
+              and not _COPULA.search(question, 0, n.start) for key, name in zip(n.keys, n.names) if name not in held]
+    if not wanted:
+        return rows
+    seen = {(r["key"], r["attribute"], r["value"]) for r in rows}
+    return rows + [r for r in ch.referrers(wanted, valid_at, known_at)
+                   if (r["key"], r["attribute"], r["value"]) not in seen]
 
 
 def reverse_hits(question: str, rows: Sequence[Row]) -> tuple[str | None, list[Hit]]:

@@ -23,7 +23,6 @@ Channels route "to what exists": a channel module that is not installed is skipp
 from __future__ import annotations
 
 import logging
-import re
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Future
 from dataclasses import dataclass, field, replace
@@ -38,7 +37,7 @@ from graphmem.instants import UTC, utcnow
 from graphmem.recall.hits import Channels
 from graphmem.recall.names import Names
 from graphmem.recall.merge import Hit, asks_earlier, merge, render_context
-from graphmem.recall.reverse import fact_text_hits, mark_asked, reverse_ask, reverse_hits
+from graphmem.recall.reverse import fact_text_hits, mark_asked, reverse_ask, reverse_hits, reverse_rows
 from graphmem.recall.usage import new_recall_id, record_answer
 from graphmem.recall.plan import (ROUTE, Plan, candidate_keys, classify, fast_keys, key_answer,
                                   time_beside_names, with_known_keys)
@@ -143,22 +142,15 @@ def _recall(store: Store, ns: Namespace, *, query: str, session: str | None, ent
     now = now or utcnow()
     registry = registry_for(settings.identifier_patterns, settings.phone_region)
     ch = Channels(store, ns, registry)
-    plan = classify(query, now=now, registry=registry, session=session, entity=entity,
-                    task_type=task_type, valid_at=valid_at, known_at=known_at)
-    # a reverse question's holders ("Which company does Tom Berg manage?") are read with the names: one trip
-    named = (ch.names(query, plan.valid_at or now, plan.known_at, reverse_ask(query, plan.time.phrases))
-             if ch.has_facts else Names())
-    if named.spans:  # the question names entities: it is read as if it wrote their keys (exact, never similar)
-        plan = classify(named.keyed(query), now=now, registry=registry, session=session, entity=entity,
-                        task_type=task_type, valid_at=valid_at, known_at=known_at,
-                        time=time_beside_names(query, plan, [(n.start, n.end) for n in named.spans], now=now))
+    given: dict[str, Any] = {"now": now, "registry": registry, "session": session, "entity": entity,
+                             "task_type": task_type, "valid_at": valid_at, "known_at": known_at}
+    named, plan = _named(ch, query, classify(query, **given), given)
     if named.notes:
         plan = replace(plan, notes=(*named.notes, *plan.notes))
-    referent = _pronoun_referent(ch, query, session, entity, named, plan)
+    referent = ch.pronoun_referent(query, session, entity, named, plan)
     if referent is not None:  # "What is her phone?" in a session that just named Maria Lopez
         entity, note = referent
-        plan = classify(query, now=now, registry=registry, session=session, entity=entity, task_type=task_type,
-                        valid_at=valid_at, known_at=known_at)
+        plan = classify(query, **{**given, "entity": entity})
         plan = replace(plan, notes=(note, *plan.notes))
     va, ka = plan.valid_at or now, plan.known_at or utcnow()  # known_at None: what is believed now
     earlier_word = asks_earlier(query, plan.time.phrases)
@@ -166,7 +158,7 @@ def _recall(store: Store, ns: Namespace, *, query: str, session: str | None, ent
     keys = fast_keys(plan, earlier_word, candidates) if ch.has_facts else ()
     read = (named.read(keys, plan.known_at) or ch.timelines(keys, plan.known_at)) if keys else None  # one trip
     fast = _key_question(ch, plan, va, earlier_word, read) if read is not None else None
-    reverse_line, reversed_hits = reverse_hits(query, named.holders)
+    reverse_line, reversed_hits = reverse_hits(query, reverse_rows(ch, query, named, va, plan.known_at))
     if fast is not None:  # the exact read answered it alone: no search, no embedding, no second round trip
         route, hits = fast
         if reverse_line is not None:
@@ -209,26 +201,22 @@ def _recall(store: Store, ns: Namespace, *, query: str, session: str | None, ent
     return Recall(tuple(run.route), tuple(merged), context, used, va, ka, plan.time.since, plan.time.until)
 
 
-_PRONOUN = re.compile(r"\b(her|hers|his|him|she|he)\b", re.IGNORECASE)
-
-
-def _pronoun_referent(ch: Channels, query: str, session: str | None, entity: str | None, named: Names,
-                      plan: Plan) -> tuple[str, str] | None:
-    """(entity key, route note) when a question about a conversation says "her" or "his" and names no one, no
-    entity and no identifier: the entity the session's window named last (by key, identifier or whole name)."""
-    if session is None or entity is not None or named.spans or plan.asks or not ch.has_facts:
-        return None
-    word = _PRONOUN.search(query)
-    if word is None:
-        return None
-    from graphmem.channels.conversation import last_mentioned
-
-    found = last_mentioned(ch.store, ch.ns, session=session)
-    if found is None:
-        return None
-    key, name = found
-    return key, (f"{word.group(0)!r} read as {key}" + (f" ({name})" if name else "")
-                 + f", the entity the window of session {session!r} named last")
+def _named(ch: Channels, query: str, plan: Plan, given: dict[str, Any]) -> tuple[Names, Plan]:
+    """The names the question holds (with a reverse question's holders, one round trip), and the plan that
+    reads them as keys (exact, never similar). Read at the time the question's words give; when a name held
+    one of them ("Christmas Jones"), the time is read again without it, and so are the holders of then."""
+    if not ch.has_facts:
+        return Names(), plan
+    now, ask = given["now"], reverse_ask(query, plan.time.phrases)
+    named = ch.names(query, plan.valid_at or now, plan.known_at, ask)
+    if not named.spans:
+        return named, plan
+    time = time_beside_names(query, plan, [(n.start, n.end) for n in named.spans], now=now)
+    keyed = classify(named.keyed(query), **given, time=time)
+    if ask is not None and (keyed.valid_at, keyed.known_at) != (plan.valid_at, plan.known_at):
+        named = ch.names(query, keyed.valid_at or now, keyed.known_at, reverse_ask(query, time.phrases))
+        keyed = classify(named.keyed(query), **given, time=time)
+    return named, keyed
 
 
 def _key_question(ch: Channels, plan: Plan, valid_at: datetime, earlier_word: str | None,

@@ -9,6 +9,7 @@ inclusive since/until range over valid time for searches.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
@@ -75,3 +76,21 @@ def extract_time(query: str, *, now: datetime, mask: Iterable[tuple[int, int]] =
     """
     found = resolve(query, now=now, mask=mask)
     return TimeScope() if found is None else scope_of(found, now.astimezone(UTC))
+
+
+def phrase_spans(query: str, phrases: Iterable[str]) -> list[tuple[int, int]]:
+    """Where the time phrases (`TimeScope.phrases`, their words as the question wrote them, one space between)
+    stand in `query`: whole words, any whitespace between them ("the week  before last" across a line break)."""
+    out = []
+    for phrase in phrases:
+        pattern = r"(?<!\w)" + r"\s+".join(re.escape(w) for w in phrase.split()) + r"(?!\w)"
+        out += [m.span() for m in re.finditer(pattern, query)] if phrase.split() else []
+    return out
+
+
+def without_phrases(query: str, phrases: Iterable[str]) -> str:
+    """`query` with its time phrases blanked (same length: offsets stay): their words ask for a time, not for
+    an attribute or an earlier value ("the week before last", "before March 2025")."""
+    for start, end in phrase_spans(query, phrases):
+        query = query[:start] + " " * (end - start) + query[end:]
+    return query

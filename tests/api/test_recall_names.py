@@ -164,17 +164,24 @@ def test_a_reverse_question_about_a_named_entity_answers_who_holds_its_name(clie
                                                          "valid_from": "2025-01-01T00:00:00Z"}).status_code in (200, 201)
 
     put("d-01", "Hannah Schmidt", {"specialty": "cardiology"})
+    put("d-02", "José Álvarez", {"specialty": "oncology"})
     put("p-01", "Kim Min-jun", {"doctor": "Hannah Schmidt"})
     put("p-02", "Mohammed Idris", {"doctor": "Hannah Schmidt"})
-    put("p-03", "Seo-yeon Park", {"doctor": "Rafael Ortiz"})
+    put("p-03", "Seo-yeon Park", {"doctor": "José Álvarez"})
     assert client.post(f"{base}/facts", json={"entity": "p-01", "attribute": "doctor", "value": "Rafael Ortiz",
                                               "valid_from": "2026-06-01T00:00:00Z"}).status_code in (200, 201)
     now = _ask(client, base, "Which patients does Dr. Hannah Schmidt look after?")
     assert "p-02 (Mohammed Idris) doctor: Hannah Schmidt" in now["context"], now["context"]
     assert "Kim Min-jun" not in now["context"] and "Seo-yeon" not in now["context"]
     assert any(step["reason"].startswith("reverse question") for step in now["route"]), now["route"]
-    then = _ask(client, base, "Whose doctor was Hannah Schmidt in March 2026?")
+    then = _ask(client, base, "Which patients did Hannah Schmidt look after in March 2026?")
     assert "p-01 (Kim Min-jun) doctor: Hannah Schmidt" in then["context"], then["context"]
+    folded = _ask(client, base, "Who reports to dr jose alvarez?")  # written without accents, stored with them
+    assert "p-03 (Seo-yeon Park) doctor: José Álvarez" in folded["context"], folded["context"]
+    for forward in ("Who is Dr. Hannah Schmidt's doctor?", "Who is Hannah Schmidt?", "Which ward is Kim Min-jun in?"):
+        about = _ask(client, base, forward)  # about the entity named: nobody who holds her name comes first
+        assert not any(step["reason"].startswith("reverse question") for step in about["route"]), (forward, about)
+        assert "Mohammed Idris" not in about["context"], (forward, about["context"])
     other = f"/v1/test-{uuid4().hex[:12]}"
     try:
         put_other = client.put(f"{other}/entities/d-01", json={"type": "person", "name": "Hannah Schmidt"})

@@ -181,7 +181,23 @@ def test_a_name_is_no_time_word_and_the_time_words_are_read_once(query: str, nam
     ("what changed in the last year", NOW - timedelta(days=365), NOW - TICK),
     ("what did she buy over past year", NOW - timedelta(days=365), NOW - TICK),
     ("what happened in last 3 days", NOW - timedelta(days=3), NOW - TICK),
+    ("what changed within last month", at(2026, 6, 15, 12), NOW - TICK),
+    ("what did he buy over last week", at(2026, 7, 8, 12), NOW - TICK),
+    ("Where did she live during last year?", at(2025, 1, 1), at(2026, 1, 1) - TICK),
 ])
 def test_the_last_year_is_a_window_only_with_the_or_a_count(query: str, since: datetime, until: datetime) -> None:
     scope = masked(query)
     assert (scope.since, scope.until) == (since, until), scope
+
+
+def test_a_time_phrase_is_found_across_any_whitespace() -> None:
+    """The phrase keeps one space between its words; the question may hold a line break or two spaces."""
+    from graphmem.recall.merge import asks_earlier
+    from graphmem.recall.plan import classify, time_beside_names
+
+    query = "What is the phone of\nMay Chen?"
+    first = classify(query, now=NOW)
+    assert first.time.phrases == ("of May",)
+    assert time_beside_names(query, first, [_span(query, "May Chen")], now=NOW).phrases == ()
+    query = "Where was Seo-yeon Park the week  before last?"
+    assert asks_earlier(query, masked(query).phrases) is None

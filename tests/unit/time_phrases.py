@@ -555,6 +555,7 @@ _ROWS: list[tuple[str, str, str, str | None, str | None]] = [
     ('fresh_5', 'on Tuesday 4 March', 'range', '2026-03-04', '2026-03-05'),
     ('fresh_5', 'What did she do on 4 March 2025, a Tuesday?', 'range', '2025-03-04', '2025-03-05'),
     ('fresh_5', 'What did he say on Monday, Tuesday and Friday?', 'range', '2026-11-30', '2026-12-01'),
+    ('fresh_5', 'what is planned for Friday, tomorrow', 'range', '2026-11-27', '2026-11-28'),  # not "tomorrow"
 ]
 
 CATEGORIES: tuple[str, ...] = tuple(dict.fromkeys(row[0] for row in _ROWS))

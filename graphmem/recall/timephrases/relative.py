@@ -121,9 +121,12 @@ _ROLLING_WORDS = re.compile(r"\s*(?:in|over|during|within)\b|\s*the\b")
 @rule(RULES, r"\b(?:(?:in|over|during|within)\s+)?(?:the\s+)?(?:last|past|previous)\s+(?:" + COUNT
       + r"\s+)?(hours?|days?|weeks?|months?|years?)\b")
 def _rolling(m: re.Match[str], now: datetime) -> Atom | None:
-    """"in the last 7 days", "over the past year": [now - N units, now). Without a count or "the"
-    ("last week", "What ward was she in last year?": the "in" is the ward's) it is the calendar unit (above)."""
-    if not m[1] and not re.search(r"\bthe\b", m[0]) and not (_ROLLING_WORDS.match(m[0]) and "past" in m[0]):
+    """"in the last 7 days", "over the past year", "within last month": [now - N units, now). Without a count
+    or "the", "last week" and "in/during last year" are the calendar unit (above: "What ward was she in last
+    year?" - the "in" is the ward's); "over/within last X" and "in past X" stay windows."""
+    lead = _ROLLING_WORDS.match(m[0])
+    if not m[1] and not re.search(r"\bthe\b", m[0]) and not (
+            lead and (re.match(r"\s*(?:over|within)\b", m[0]) or "past" in m[0])):
         return None
     n = number(m[1]) if m[1] else 1
     if not n:

@@ -18,6 +18,7 @@ from datetime import datetime, timedelta
 from typing import Literal
 
 from graphmem.recall.timephrases import dates, relative
+from graphmem.recall.timephrases.lexicon import MONTHS
 from graphmem.recall.timephrases.masking import blank, lower, mask_identifiers
 from graphmem.recall.timephrases.periods import DAY, UTC, Atom, Build, Rule, add_months, period
 
@@ -125,19 +126,26 @@ _WEEKDAY_GAP = re.compile(r"[\s,(]*(?:the\s+|a\s+)?")
 _YEAR_GAP = re.compile(r"\s*,?\s*(?:of\s+|in\s+)?")
 
 
+def _written(text: str, a: Atom) -> bool:
+    """A date written out (digits or a month name: "4 March", "2025-03-04"), not a relative day ("tomorrow")."""
+    words = text[a.s:a.e]
+    return any(c.isdigit() for c in words) or any(w in MONTHS for w in re.findall(r"\w+", words))
+
+
 def _qualified(text: str, atoms: list[Atom]) -> list[Atom]:
-    """Atoms side by side that are one date: a weekday beside a dated day is dropped (the date names the
-    day), and a yearless day or month followed by a whole year takes that year."""
+    """Atoms side by side that are one date: a weekday beside a written day is dropped (the date names the
+    day; beside "tomorrow" it is kept, the two disagree), and a yearless day or month followed by a whole year
+    takes that year."""
     out: list[Atom] = []
     for a in atoms:
         b = out[-1] if out else None
         if b is not None and b.end is not None and a.end is not None and b.clock is None and a.clock is None:
             weekdays = _WEEKDAY.fullmatch(text, b.s, b.e), _WEEKDAY.fullmatch(text, a.s, a.e)
-            if (weekdays[0] and not weekdays[1] and a.end - a.start == DAY
+            if (weekdays[0] and not weekdays[1] and a.end - a.start == DAY and _written(text, a)
                     and _WEEKDAY_GAP.fullmatch(text, b.e, a.s)):
                 out[-1] = a._replace(s=b.s)  # "on Tuesday, 4 March 2025": that day
                 continue
-            if (weekdays[1] and not weekdays[0] and b.end - b.start == DAY
+            if (weekdays[1] and not weekdays[0] and b.end - b.start == DAY and _written(text, b)
                     and _WEEKDAY_GAP.fullmatch(text, b.e, a.s)):
                 out[-1] = b._replace(e=a.e)  # "4 March 2025, a Tuesday"
                 continue
