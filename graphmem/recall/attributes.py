@@ -15,7 +15,9 @@ themselves and their table entries; the exact channel then looks up (attribute, 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
+
+from graphmem.recall.timewords import without_phrases
 
 #: question words -> attribute names they ask about (only names a namespace has ever count)
 _PLACE = ("city", "address", "location", "country", "town", "residence", "home_city", "region", "state")
@@ -73,10 +75,11 @@ def words(question: str) -> list[str]:
     return [w.lower() for w in _WORD.findall(said)]
 
 
-def attribute_words(question: str, attributes: Iterable[str]) -> list[str]:
-    """The attributes among `attributes` that the question asks about, in the question's order of mention:
-    those whose every snake_case part it says (any inflection), then those a synonym points to."""
-    said = words(question)
+def attribute_words(question: str | Sequence[str], attributes: Iterable[str]) -> list[str]:
+    """The attributes among `attributes` that the question (or its `words`, as `Plan.words` holds them) asks
+    about, in the question's order of mention: those whose every snake_case part it says (any inflection), then
+    those a synonym points to."""
+    said = words(question) if isinstance(question, str) else list(question)
     stems = {stem(w) for w in said}
     known = list(dict.fromkeys(a for a in attributes if a))
     named = [a for a in known if all(stem(part) in stems for part in a.lower().split("_") if part)]
@@ -131,3 +134,15 @@ def value_phrases(question: str) -> list[str]:
     for p in found:
         out += [p, p.title()]
     return list(dict.fromkeys(out))[:MAX_VALUES]
+
+
+def reverse_ask(question: str, time_phrases: Sequence[str] = ()) -> tuple[list[str], list[str]] | None:
+    """(attribute names, values) a reverse question ("Who lives in Porto?") asks about: who holds one of the
+    values under one of the names is read beside the question's names (`Channels.names`, one round trip).
+    The words of its `time_phrases` ("on 3 March 2024") name no attribute. None when the question is not a
+    reverse one; empty lists when it names no value or no attribute word."""
+    if not is_reverse(question):
+        return None
+    values = value_phrases(question)
+    names = candidate_attributes(without_phrases(question, time_phrases))
+    return (names, values) if values and names else ([], [])

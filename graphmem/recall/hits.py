@@ -10,7 +10,6 @@ No Cypher here: every read goes through a channel (`exact.lookup_batch`, `exact.
 from __future__ import annotations
 
 import importlib.util
-import re
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from concurrent.futures import Future
@@ -31,8 +30,6 @@ if TYPE_CHECKING:
     from graphmem.channels.exact import BatchLookup
     from graphmem.channels.entity_timelines import EntityTimeline
 
-#: a pronoun a question may use for the entity its session named last
-_PRONOUN = re.compile(r"\b(her|hers|his|him|she|he)\b", re.IGNORECASE)
 #: Workflows matched by task-text similarity (Neo4j's cosine score, (1+cos)/2) are kept when confident
 #: (>= WORKFLOW_SURE and near the best), or when the best one clearly leads the runner-up: an unrelated
 #: workflow is never offered as "how to" do something just because it is the nearest one. The lead rule
@@ -122,14 +119,13 @@ class Channels:
                                     holders=reverse or ((), ()))
         return Names(tuple(read.named), tuple(read.similar), read.timelines, known_at, read.holders, read.former)
 
-    def pronoun_referent(self, query: str, session: str | None, entity: str | None, named: Names,
-                         plan: Plan) -> tuple[str, str] | None:
+    def pronoun_referent(self, plan: Plan, named: Names) -> tuple[str, str] | None:
         """(entity key, route note) when a question about a conversation says "her" or "his" and names no one, no
         entity and no identifier: the entity the session's window named last (by key, identifier or whole name)."""
-        if session is None or entity is not None or named.spans or plan.asks or not self.has_facts:
+        session = plan.session
+        if session is None or plan.entity is not None or named.spans or plan.asks or plan.pronoun is None:
             return None
-        word = _PRONOUN.search(query)
-        if word is None:
+        if not self.has_facts:
             return None
         from graphmem.channels.conversation import last_mentioned
 
@@ -137,7 +133,7 @@ class Channels:
         if found is None:
             return None
         key, name = found
-        return key, (f"{word.group(0)!r} read as {key}" + (f" ({name})" if name else "")
+        return key, (f"{plan.pronoun!r} read as {key}" + (f" ({name})" if name else "")
                      + f", the entity the window of session {session!r} named last")
 
     def referrers(self, named: Sequence[tuple[str, str]], valid_at: datetime, known_at: datetime | None) -> list[Row]:

@@ -4,7 +4,6 @@ how the question reads with keys in their place; the route's words for them."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -16,10 +15,7 @@ from graphmem.store import Row
 
 if TYPE_CHECKING:
     from graphmem.channels.entity_timelines import EntityTimeline
-
-#: words by which a question asks about a name itself ("What was Fabrikam called before?", "its old name")
-_NAME_WORDS = re.compile(r"\b(?:called|named|name|names|renamed|known\s+as)\b", re.IGNORECASE)
-
+    from graphmem.recall.plan import Plan
 
 @dataclass(frozen=True)
 class Names:
@@ -74,10 +70,10 @@ class Names:
                   "later time: offered as similar only, never read as exact" for s in self.similar if s.until]
         return tuple(notes)
 
-    def renames(self, question: str, earlier_word: str | None) -> list[Hit]:
+    def renames(self, plan: Plan) -> list[Hit]:
         """The former names of the entities the question names, when it asks for earlier values or about a
         name ("What was Fabrikam called before?"): one line each, with the day it stopped being the name."""
-        if not self.former or (earlier_word is None and not _NAME_WORDS.search(question)):
+        if not self.former or (plan.earlier_word is None and not plan.asks_name):
             return []
         out = []
         for group, n in enumerate(self.spans):

@@ -14,6 +14,11 @@ The rules (docs/design.md, "Router") are the rows of `ROUTE`, read top to bottom
 4. otherwise (or when nothing above found anything) semantic search over summaries and turns, then
    the current profile of the entities those hits mention.
 Time words set valid_at and/or a since/until range (`graphmem.recall.timewords`).
+The question is read once, here: `classify` makes the `Plan` (identifiers, time words, intent, the word asking
+for earlier values, a reverse question's attribute words and values, a pronoun, whether it asks about a name,
+its words for attribute matching), and the steps after it read the plan, never the question. Names need the
+namespace: recall resolves them through the exact channel and makes the plan again with their keys in their
+place (`question` keeps the words as asked, the time words stay as first read: `time_beside_names`).
 Before the table, a key question ("what is the plan of customer C-17?", "what was C-17's phone on 3 March
 2024?") is tried on its own: `fast_keys` says which keys to read, `key_answer` whether that one read
 answers it alone; if it does, no other channel is asked (`graphmem.recall.run`), else the table runs.
@@ -27,7 +32,9 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 
 from graphmem.identifiers import DEFAULT_REGISTRY, Registry, find_identifiers, key_tokens, mentions
-from graphmem.recall.merge import named_attributes
+from graphmem.recall.attributes import reverse_ask
+from graphmem.recall.attributes import words as attribute_said
+from graphmem.recall.merge import asks_earlier, named_attributes
 from graphmem.recall.timewords import TimeScope, extract_time, phrase_spans
 
 
@@ -122,6 +129,13 @@ class Plan:
     valid_at: datetime | None  # the instant facts are read at (explicit, else time words, else None=now)
     known_at: datetime | None
     notes: tuple[str, ...] = ()
+    # what the steps after the plan need of the question as asked (they never read it again):
+    question: str = ""  # as asked (`query` has keys in its names' place); the text semantic search embeds
+    words: tuple[str, ...] = ()  # its words for attribute matching (`attributes.words`)
+    earlier_word: str | None = None  # the word asking for earlier values ("before", "previous"), outside time words
+    reverse: tuple[list[str], list[str]] | None = None  # a reverse question's (attribute names, values)
+    pronoun: str | None = None  # "her", "his": the entity a session named last, when it names no one
+    asks_name: bool = False  # it asks about a name itself ("What was Fabrikam called before?")
 
     @property
     def wants_workflow(self) -> bool:
@@ -133,12 +147,20 @@ class Plan:
         return not self.asks and not self.wants_workflow and self.session is None and self.entity is None
 
 
+#: a pronoun by which a question in a session may mean the entity the session named last
+_PRONOUN = re.compile(r"\b(her|hers|his|him|she|he)\b", re.IGNORECASE)
+#: words by which a question asks about a name itself ("What was Fabrikam called before?", "its old name")
+_NAME_WORDS = re.compile(r"\b(?:called|named|name|names|renamed|known\s+as)\b", re.IGNORECASE)
+
+
 def classify(query: str, *, now: datetime, registry: Registry = DEFAULT_REGISTRY,
              known_keys: Iterable[str] = (), session: str | None = None, entity: str | None = None,
              task_type: str | None = None, valid_at: datetime | None = None,
-             known_at: datetime | None = None, time: TimeScope | None = None) -> Plan:
-    """Apply the rules to a query. Explicit `valid_at`/`known_at` win over time words; `time`: the query's
-    time words as already read (recall reads them once, from the question as asked, not from its keyed form)."""
+             known_at: datetime | None = None, time: TimeScope | None = None, question: str | None = None) -> Plan:
+    """Apply the rules to a query: the one reading of the question. Explicit `valid_at`/`known_at` win over
+    time words; `time`: the question's time words as already read, and `question`: the question as asked, when
+    `query` is its keyed form (recall reads the time words once, from the question as asked)."""
+    asked = query if question is None else question
     asks = find_asks(query, registry=registry, known_keys=known_keys)
     scope = extract_time(query, now=now, mask=[(a.start, a.end) for a in asks]) if time is None else time
     notes = []
@@ -151,7 +173,10 @@ def classify(query: str, *, now: datetime, registry: Registry = DEFAULT_REGISTRY
     return Plan(query=query, asks=tuple(asks), intent=detect_intent(query), task_type=task_type or None,
                 session=session or None, entity=entity or None, time=scope,
                 valid_at=valid_at if valid_at is not None else scope.valid_at,
-                known_at=known_at if known_at is not None else scope.known_at, notes=tuple(n for n in notes if n))
+                known_at=known_at if known_at is not None else scope.known_at, notes=tuple(n for n in notes if n),
+                question=asked, words=tuple(attribute_said(asked)), earlier_word=asks_earlier(asked, scope.phrases),
+                reverse=reverse_ask(asked, scope.phrases), pronoun=(m[0] if (m := _PRONOUN.search(asked)) else None),
+                asks_name=bool(_NAME_WORDS.search(asked)))
 
 
 def time_beside_names(query: str, plan: Plan, names: Sequence[tuple[int, int]], *, now: datetime) -> TimeScope:

@@ -13,15 +13,15 @@ from collections.abc import Sequence, Set
 from dataclasses import replace
 from datetime import datetime
 
-from graphmem.recall.attributes import attribute_words, candidate_attributes, is_reverse, value_phrases
+from graphmem.recall.attributes import attribute_words
 from graphmem.recall.hits import Channels
 from graphmem.recall.names import Names
 from graphmem.recall.merge import Hit
-from graphmem.recall.timewords import without_phrases
+from graphmem.recall.plan import Plan
 from graphmem.store import Row
 
 
-def mark_asked(hits: Sequence[Hit], question: str) -> list[Hit]:
+def mark_asked(hits: Sequence[Hit], question: str | Sequence[str]) -> list[Hit]:
     """Facts of the attributes the question asks about carry `asked`, which ranks them first among their
     entity's facts ("What plan is Ms. Lopez on?": the plan before her city and email)."""
     asked = set(attribute_words(question, {str(h.data.get("attribute")) for h in hits if h.kind == "fact"}))
@@ -31,31 +31,18 @@ def mark_asked(hits: Sequence[Hit], question: str) -> list[Hit]:
             else h for h in hits]
 
 
-def reverse_ask(question: str, time_phrases: Sequence[str] = ()) -> tuple[list[str], list[str]] | None:
-    """(attribute names, values) a reverse question ("Who lives in Porto?") asks about: who holds one of the
-    values under one of the names is read beside the question's names (`Channels.names`, one round trip).
-    The words of its `time_phrases` ("on 3 March 2024") name no attribute. None when the question is not a
-    reverse one; empty lists when it names no value or no attribute word."""
-    if not is_reverse(question):
-        return None
-    values = value_phrases(question)
-    names = candidate_attributes(without_phrases(question, time_phrases))
-    return (names, values) if values and names else ([], [])
-
-
 #: a copula right before a name: the question is about that entity ("Who is Maria Lopez?", "Which ward is Kim in?")
 _COPULA = re.compile(r"\b(?:is|are|was|were|be|been)\s*$", re.IGNORECASE)
 
 
-def reverse_rows(ch: Channels, question: str, named: Names, valid_at: datetime,
-                 known_at: datetime | None) -> list[Row]:
+def reverse_rows(ch: Channels, plan: Plan, named: Names, valid_at: datetime, known_at: datetime | None) -> list[Row]:
     """What a reverse question is answered from: its value holders (read with its names), and who holds the name
     of an entity it names as a value, under any attribute, when no attribute its words name does ("Which
     patients does Dr. Hannah Schmidt look after?", "Who reports to Ana Costa?"): one more round trip, only then.
     Never for a name in a possessive ("Hannah Schmidt's doctor" asks forward) or right after a copula ("Who is
     Maria Lopez?", "Which ward is Kim Min-jun in?": they ask about the entity)."""
-    rows = list(named.holders)
-    if not named.spans or not is_reverse(question):
+    rows, question = list(named.holders), plan.question
+    if not named.spans or plan.reverse is None:
         return rows
     held = {r["value"] for r in rows}
     wanted = [(key, name) for n in named.spans if question[n.end:n.end + 1] not in ("'", "’")
@@ -67,7 +54,7 @@ def reverse_rows(ch: Channels, question: str, named: Names, valid_at: datetime,
                    if (r["key"], r["attribute"], r["value"]) not in seen]
 
 
-def reverse_hits(question: str, rows: Sequence[Row]) -> tuple[str | None, list[Hit]]:
+def reverse_hits(question: str | Sequence[str], rows: Sequence[Row]) -> tuple[str | None, list[Hit]]:
     """(the route line, the hits) of a reverse question, from who held the values it names then (`rows`, as
     `exact.find_value_holders` reads them). (None, []) when nobody does."""
     if not rows:

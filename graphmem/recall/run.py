@@ -36,8 +36,8 @@ from graphmem.identifiers import Registry, find_identifiers, registry_for
 from graphmem.instants import UTC, utcnow
 from graphmem.recall.hits import Channels
 from graphmem.recall.names import Names
-from graphmem.recall.merge import Hit, asks_earlier, merge, render_context
-from graphmem.recall.reverse import fact_text_hits, mark_asked, reverse_ask, reverse_hits, reverse_rows
+from graphmem.recall.merge import Hit, merge, render_context
+from graphmem.recall.reverse import fact_text_hits, mark_asked, reverse_hits, reverse_rows
 from graphmem.recall.usage import new_recall_id, record_answer
 from graphmem.recall.plan import (ROUTE, Plan, candidate_keys, classify, fast_keys, key_answer,
                                   time_beside_names, with_known_keys)
@@ -147,24 +147,24 @@ def _recall(store: Store, ns: Namespace, *, query: str, session: str | None, ent
     named, plan = _named(ch, query, classify(query, **given), given)
     if named.notes:
         plan = replace(plan, notes=(*named.notes, *plan.notes))
-    referent = ch.pronoun_referent(query, session, entity, named, plan)
+    referent = ch.pronoun_referent(plan, named)
     if referent is not None:  # "What is her phone?" in a session that just named Maria Lopez
         entity, note = referent
         plan = classify(query, **{**given, "entity": entity})
         plan = replace(plan, notes=(note, *plan.notes))
     va, ka = plan.valid_at or now, plan.known_at or utcnow()  # known_at None: what is believed now
-    earlier_word = asks_earlier(query, plan.time.phrases)
+    earlier_word = plan.earlier_word
     candidates = candidate_keys(plan.query, registry)
     keys = fast_keys(plan, earlier_word, candidates) if ch.has_facts else ()
     read = (named.read(keys, plan.known_at) or ch.timelines(keys, plan.known_at)) if keys else None  # one trip
     fast = _key_question(ch, plan, va, earlier_word, read) if read is not None else None
-    reverse_line, reversed_hits = reverse_hits(query, reverse_rows(ch, query, named, va, plan.known_at))
+    reverse_line, reversed_hits = reverse_hits(plan.words, reverse_rows(ch, plan, named, va, plan.known_at))
     if fast is not None:  # the exact read answered it alone: no search, no embedding, no second round trip
         route, hits = fast
         if reverse_line is not None:
             route.append(RouteStep("exact", reverse_line))
-        hits += named.renames(query, earlier_word)
-        merged = merge(mark_asked([*reversed_hits, *hits], query), valid_at=va, known_at=plan.known_at)
+        hits += named.renames(plan)
+        merged = merge(mark_asked([*reversed_hits, *hits], plan.words), valid_at=va, known_at=plan.known_at)
         context, used = render_context(merged, budget_tokens=budget_tokens,
                                        count_tokens=get_embedder(settings).count_tokens)
         return Recall(tuple(route), tuple(merged), context, used, va, ka, plan.time.since, plan.time.until)
@@ -173,19 +173,19 @@ def _recall(store: Store, ns: Namespace, *, query: str, session: str | None, ent
         # the read already said which tokens are entity keys (lookup_batch would say the same, and with no
         # identifier in the query it has no values to look up): the full route goes on from there
         plan = with_known_keys(plan, registry=registry, known_keys=set(read) & set(candidates))
-        pending = (ch.start_search(query, k, since=plan.time.since, until=plan.time.until)
+        pending = (ch.start_search(plan.question, k, since=plan.time.since, until=plan.time.until)
                    if plan.semantic_first and ch.has_search else None)
     else:
         # A query bound for semantic search is searched while its tokens are resolved: the search does not
         # depend on them. If a token is an entity key and the exact channel answers, the result is dropped
         # (and its hits are not marked as used).
-        pending = (ch.start_search(query, k, since=plan.time.since, until=plan.time.until)
+        pending = (ch.start_search(plan.question, k, since=plan.time.since, until=plan.time.until)
                    if plan.semantic_first and ch.has_search else None)
         # one round trip: which tokens are entity keys, who holds the query's identifier values (as of va/ka)
         resolved = ch.resolve(candidates, plan.asks, va, plan.known_at)
         plan = with_known_keys(plan, registry=registry, known_keys=resolved.keys)
         holders = resolved.holders
-    run = _Run(ch, plan, k, va, holders, pending, earlier_word, query, named.spelled,
+    run = _Run(ch, plan, k, va, holders, pending, earlier_word, plan.question, named.spelled,
                route=[RouteStep("router", n) for n in plan.notes])
     if reverse_line is not None:
         run.route.append(RouteStep("exact", reverse_line))
@@ -194,8 +194,7 @@ def _recall(store: Store, ns: Namespace, *, query: str, session: str | None, ent
         if rule.when(plan, bool(run.hits)):
             _STEPS[rule.channel](run, rule.reason(plan))
 
-    merged = merge(mark_asked([*run.hits, *named.renames(query, earlier_word)], query), valid_at=va,
-                   known_at=plan.known_at)
+    merged = merge(mark_asked([*run.hits, *named.renames(plan)], plan.words), valid_at=va, known_at=plan.known_at)
     log.debug("recall ns=%s route=%s results=%d", ns.name, [s.channel for s in run.route], len(merged))
     context, used = render_context(merged, budget_tokens=budget_tokens, count_tokens=get_embedder(settings).count_tokens)
     return Recall(tuple(run.route), tuple(merged), context, used, va, ka, plan.time.since, plan.time.until)
@@ -207,15 +206,15 @@ def _named(ch: Channels, query: str, plan: Plan, given: dict[str, Any]) -> tuple
     one of them ("Christmas Jones"), the time is read again without it, and so are the holders of then."""
     if not ch.has_facts:
         return Names(), plan
-    now, ask = given["now"], reverse_ask(query, plan.time.phrases)
-    named = ch.names(query, plan.valid_at or now, plan.known_at, ask)
+    now = given["now"]
+    named = ch.names(query, plan.valid_at or now, plan.known_at, plan.reverse)
     if not named.spans:
         return named, plan
     time = time_beside_names(query, plan, [(n.start, n.end) for n in named.spans], now=now)
-    keyed = classify(named.keyed(query), **given, time=time)
-    if ask is not None and (keyed.valid_at, keyed.known_at) != (plan.valid_at, plan.known_at):
-        named = ch.names(query, keyed.valid_at or now, keyed.known_at, reverse_ask(query, time.phrases))
-        keyed = classify(named.keyed(query), **given, time=time)
+    keyed = classify(named.keyed(query), **given, time=time, question=query)
+    if plan.reverse is not None and (keyed.valid_at, keyed.known_at) != (plan.valid_at, plan.known_at):
+        named = ch.names(query, keyed.valid_at or now, keyed.known_at, keyed.reverse)
+        keyed = classify(named.keyed(query), **given, time=time, question=query)
     return named, keyed
 
 

@@ -139,3 +139,22 @@ def test_a_workflow_argument_is_filled_with_the_tasks_values() -> None:
     assert fill("receipt {order_id} to {email}", filled) == "receipt ORD-77 to dana@example.com"
     assert fill("{amount}", filled) == "{amount}"  # a parameter the task did not name stays a parameter
     assert fill(3, filled) == 3
+
+
+def test_the_plan_is_the_one_reading_of_the_question() -> None:
+    """What the steps after the plan need of the question is read into it once (issue 31, item 5): the word
+    asking for earlier values (outside time words), a reverse question's lookups, a pronoun, a name asked
+    about, the words attributes are matched on; the keyed plan keeps the question as asked."""
+    from datetime import datetime, timezone
+
+    from graphmem.recall.plan import classify
+
+    now = datetime(2026, 7, 15, tzinfo=timezone.utc)
+    plan = classify("What was her old plan the week before last?", now=now)
+    assert (plan.earlier_word, plan.pronoun, plan.reverse, plan.asks_name) == ("old", "her", None, False)
+    assert "plan" in plan.words and plan.question == "What was her old plan the week before last?"
+    plan = classify("Which patients does Dr. Hannah Schmidt look after?", now=now)
+    assert plan.reverse is not None and plan.earlier_word is None and plan.pronoun is None
+    plan = classify("What was org-4 called before?", now=now, question="What was Fabrikam called before?")
+    assert plan.asks_name and plan.earlier_word == "before" and plan.question == "What was Fabrikam called before?"
+    assert plan.query == "What was org-4 called before?"
