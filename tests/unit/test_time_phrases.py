@@ -46,9 +46,10 @@ def test_the_phrase_resolves_as_the_table_says(row: dict[str, str | None]) -> No
 def test_as_of_a_part_of_a_period_is_that_instant() -> None:
     """"as of the end of June 2025" reads the last instant of June, "known at the start of 2025" its first (the
     table's instants are to the minute)."""
-    end = resolve("plan as of end of June 2025", now=AT)
-    assert end is not None and (end.kind, end.start, end.axis) == (
-        "instant", datetime(2025, 7, 1, tzinfo=UTC) - timedelta(microseconds=1), "valid")
+    for said in ("plan as of end of June 2025", "Which plan was she on as at end of June 2025?"):  # fresh_6
+        end = resolve(said, now=AT)
+        assert end is not None and (end.kind, end.start, end.axis) == (
+            "instant", datetime(2025, 7, 1, tzinfo=UTC) - timedelta(microseconds=1), "valid"), said
     start = resolve("what was known at the start of 2025", now=AT)
     assert start is not None and (start.kind, start.start, start.axis) == ("instant", datetime(2025, 1, 1, tzinfo=UTC), "known")
 

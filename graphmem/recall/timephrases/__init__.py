@@ -22,7 +22,12 @@ Conventions (the table's, relative to `now`, in UTC; every interval half-open [s
   is that instant. "in the last/past N units" is a rolling window [now - N units, now), to the second.
 * A day may be written as a word: "the first of March", "the twenty-first of June 2025", "March the third".
 * A weekday beside a date only qualifies it ("on Tuesday, 4 March 2025" is 4 March 2025), and a day or
-  month without a year followed by a year takes that year ("the 4th of July last year").
+  month without a year followed by a year takes that year ("the 4th of July last year", "summer last year");
+  a day of the month followed by a month is that day of it ("the 1st of last month").
+* "the first/last day of X" is that day; "the first/second/third/fourth/last week of <month>" its days 1-7,
+  8-14, 15-21, 22-28 or its last seven; "the start/end/first day of the year/month/week/quarter" is of the one
+  now is in; "over/during/at the weekend" the latest weekend begun; Easter, Good Friday and Easter Monday
+  (Western) like the other holidays.
 * Quarters are calendar quarters. Seasons are meteorological, northern hemisphere (winter Dec-Feb;
   "winter 2025" starts in December 2025); "last summer" is the latest that has ended.
 * "the week of D" is the Monday-week holding D.
@@ -41,8 +46,8 @@ Conventions (the table's, relative to `now`, in UTC; every interval half-open [s
 * Bounds: "since X" / "from X onwards" start at the start of X; "after X" at the END of X; "before X" /
   "prior to X" end at the START of X; "until/till/through/up to/by (the end of) X" end at the END of X.
 * "between X and Y", "from X to Y", "X-Y": [start of X, end of Y). "from X" with no end word is X.
-* "as of X", "known/believed/recorded on X" and clock times are instants: the START of X (of "mid-X": its
-  midpoint); a clock time without
+* "as of X", "known/believed/recorded (about …) on X" and clock times are instants: the START of X (of
+  "mid-X": its midpoint; of "N units ago": now minus N units); a clock time without
   a date word is today.
 * Identifiers are never dates ("cust-1042", "ORD-2024-001", a phone, "version 3.2", an IP address);
   a date right after one still is.

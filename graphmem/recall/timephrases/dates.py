@@ -12,8 +12,10 @@ from __future__ import annotations
 
 import os
 import re
-from datetime import datetime
+from datetime import datetime, timedelta
 from functools import lru_cache
+
+from dateutil.easter import easter
 
 from graphmem.recall.timephrases.lexicon import (
     CHINESE_MONTH,
@@ -244,7 +246,7 @@ def _month_alone(m: re.Match[str], now: datetime) -> Atom | None:
 
 
 #: a bare four-digit number is a year only after one of these ("in 2025", not "2026 units")
-_YEAR_PREP = re.compile(r"(?:\b(?:in|during|since|until|till|before|after|from|to|and|between|of|by the end of|"
+_YEAR_PREP = re.compile(r"(?:\b(?:in|during|since|until|till|before|after|from|to|and|between|of|by the end of|the year|"
                         r"through|prior to|up to|for|by)|\b(?:early|mid|late)-?|的)\s*$")
 
 
@@ -327,6 +329,8 @@ def _season(m: re.Match[str], now: datetime) -> Atom | None:
         start, end = make(y - 1)
     elif relation == "next":
         start, end = make(y + 1)
+    if relation is None:  # a year after it names its year ("in summer last year")
+        return Atom(m.start(), m.end(), start, end, False, make)
     return Atom(m.start(), m.end(), start, end)
 
 
@@ -334,6 +338,20 @@ def _season(m: re.Match[str], now: datetime) -> Atom | None:
 def _holiday(m: re.Match[str], now: datetime) -> Atom | None:
     month, day = HOLIDAYS[m[1]]
     return _day(m, int(m[2]), month, day) if m[2] else _yearless_day(m, now, month, day)
+
+
+@rule(RULES, r"\b(?:on\s+|at\s+)?(good friday|easter(?: sunday| monday)?)(?:\s+" + YEAR + r")?\b")
+def _easter(m: re.Match[str], now: datetime) -> Atom | None:
+    """Easter Sunday (Western, `dateutil.easter`), Good Friday two days before, Easter Monday the day after."""
+    shift = {"good friday": -2, "easter monday": 1}.get(m[1], 0)
+
+    def make(y: int) -> Span:
+        day = datetime.combine(easter(y), datetime.min.time(), UTC) + timedelta(days=shift)
+        return day, day + timedelta(days=1)
+
+    if m[2]:
+        return Atom(m.start(), m.end(), *make(int(m[2])))
+    return Atom(m.start(), m.end(), *latest(make, now), False, make)
 
 
 # --- Chinese -------------------------------------------------------------------------------------------

@@ -34,6 +34,21 @@ def _day_word(m: re.Match[str], now: datetime) -> Atom | None:
     return Atom(m.start(), m.end(), start, start + DAY)
 
 
+@rule(RULES, r"\b(?:over|during|at|on)\s+the\s+weekend\b")
+def _the_weekend(m: re.Match[str], now: datetime) -> Atom | None:
+    """"over the weekend": the latest weekend that has begun (this one on a Saturday or Sunday)."""
+    return _unit(m, now, "weekend", 0 if now.weekday() >= 5 else -1)
+
+
+@rule(RULES, r"\b(?:start|beginning|middle|end|(?:first|last)\s+day|(?:first|second|third|fourth|last)\s+week)"
+      r"\s+of\s+(the\s+(year|month|week|quarter))\b")
+def _the_unit(m: re.Match[str], now: datetime) -> Atom | None:
+    """"at the end of the month", "by the end of the year": the one now is in (the atom is "the year"; the
+    words before it are read as for any period)."""
+    start, end = period(now, m[2])
+    return Atom(m.start(1), m.end(1), start, end)
+
+
 _ROLLING_LEAD = re.compile(r"\b(?:in|over|during|within)\s+the\s*$")
 
 
@@ -124,6 +139,8 @@ def _rolling(m: re.Match[str], now: datetime) -> Atom | None:
     """"in the last 7 days", "over the past year", "within last month": [now - N units, now). Without a count
     or "the", "last week" and "in/during last year" are the calendar unit (above: "What ward was she in last
     year?" - the "in" is the ward's); "over/within last X" and "in past X" stay windows."""
+    if re.match(r"\s+of\b", m.string[m.end():]):
+        return None  # "the last day of February": that day (the resolver's part of a period)
     lead = _ROLLING_WORDS.match(m[0])
     if not m[1] and not re.search(r"\bthe\b", m[0]) and not (
             lead and (re.match(r"\s*(?:over|within)\b", m[0]) or "past" in m[0])):

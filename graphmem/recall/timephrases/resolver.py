@@ -48,13 +48,19 @@ class Interval:
 RULES: tuple[Rule, ...] = (*dates.RULES, *relative.RULES)
 
 # --- the operator layer: the words just before (or after) an atom ---------------------------------------
-_KNOWN = re.compile(r"\b(?:known|believed?|recorded|thought)\s+(?:as\s+of|on|at|in|by)\s*$")
+_KNOWN = re.compile(r"\b(?:known|believed?|recorded|thought)(?:\s+about(?:\s+[\w'’-]+){1,3})?"
+                    r"\s+(?:as\s+of|on|at|in|by)\s*$")  # "what was known about her on 1 May"
 _AS_OF = re.compile(r"(?:\bas\s+(?:of|at)|截至|截止到?)\s*$")
 _AFTER = re.compile(r"\bafter\s*$")
 _SINCE = re.compile(r"(?:\bsince|\bdepuis|\bseit|\bdesde|自从?)\s*$")
 _BEFORE = re.compile(r"(?:\bbefore|\bprior\s+to|\bavant|\bantes\s+de)\s*$")
 _UNTIL = re.compile(r"(?:\b(?:until|till|through|thru|up\s+to|by)(?:\s+the\s+end\s+of)?|\bbis|\bhasta|直到)\s*$")
 _WEEK_OF = re.compile(r"\b(?:the\s+)?week\s+of\s*$")
+#: a week or a day of the month after it, by its place: "the first week of March" (its days 1-7), "the last
+#: day of February 2025"
+_NTH_WEEK = re.compile(r"\b(?:the\s+)?(first|second|third|fourth|last|1st|2nd|3rd|4th)\s+week\s+of\s*(?:the\s+)?$")
+_DAY_OF = re.compile(r"\b(?:the\s+)?(first|last)\s+day\s+of\s*(?:the\s+)?$")
+_PLACES = {"first": 0, "1st": 0, "second": 1, "2nd": 1, "third": 2, "3rd": 2, "fourth": 3, "4th": 3}
 _SUFFIX_SINCE = re.compile(r"\s*(?:onwards?\b|and later\b|or later\b|以来|起)")
 _SUFFIX_AFTER = re.compile(r"\s*(?:之后|以后)")
 _SUFFIX_BEFORE = re.compile(r"\s*(?:之前|以前)")
@@ -126,6 +132,11 @@ _WEEKDAY_GAP = re.compile(r"[\s,(]*(?:the\s+|a\s+)?")
 _YEAR_GAP = re.compile(r"\s*,?\s*(?:of\s+|in\s+)?")
 
 
+#: a day of the month without its month ("the 1st", "on the 3rd"), and the "of" before a month ("of last month")
+_DAY_ALONE = re.compile(r"(?:on\s+)?(?:the\s+)?\d{1,2}(?:st|nd|rd|th)")
+_OF_GAP = re.compile(r"\s+of\s+")
+
+
 def _written(text: str, a: Atom) -> bool:
     """A date written out (digits or a month name: "4 March", "2025-03-04"), not a relative day ("tomorrow")."""
     words = text[a.s:a.e]
@@ -149,6 +160,15 @@ def _qualified(text: str, atoms: list[Atom]) -> list[Atom]:
                     and _WEEKDAY_GAP.fullmatch(text, b.e, a.s)):
                 out[-1] = b._replace(e=a.e)  # "4 March 2025, a Tuesday"
                 continue
+            if (b.end - b.start == DAY and _DAY_ALONE.fullmatch(text, b.s, b.e) and a.start.day == 1
+                    and a.end == add_months(a.start, 1) and _OF_GAP.fullmatch(text, b.e, a.s)):
+                try:  # "the 1st of last month": that day of that month
+                    day = a.start.replace(day=b.start.day)
+                except ValueError:  # "the 31st of last month" in a month of 30 days: no such day
+                    day = None
+                if day is not None:
+                    out[-1] = b._replace(e=a.e, start=day, end=day + DAY)
+                    continue
             whole_year = a.start.month == 1 and a.start.day == 1 and a.end == a.start.replace(year=a.start.year + 1)
             if (not b.year_explicit and b.reyear is not None and whole_year and b.end - b.start < a.end - a.start
                     and _YEAR_GAP.fullmatch(text, b.e, a.s)):
@@ -216,6 +236,13 @@ def resolve(question: str, *, now: datetime, mask: Iterable[tuple[int, int]] = (
     if len(atoms) >= 2 and _CONNECT.fullmatch(text, a.e, atoms[1].s) and (both := _range(a, atoms[1])):
         lead = _LEAD.search(text, 0, a.s)
         return Interval("range", *both, words(a.s if lead is None else lead.start(), atoms[1].e))
+    month_long = a.end is not None and a.start.day == 1 and a.end == add_months(a.start, 1)
+    if month_long and a.end is not None and (nth := _NTH_WEEK.search(text, 0, a.s)) is not None:
+        first = a.end - 7 * DAY if nth[1] == "last" else a.start + 7 * _PLACES[nth[1]] * DAY
+        a = a._replace(s=nth.start(), start=first, end=first + 7 * DAY, at=None)
+    elif a.end is not None and a.end - a.start > DAY and (day_of := _DAY_OF.search(text, 0, a.s)) is not None:
+        first = a.end - DAY if day_of[1] == "last" else a.start
+        a = a._replace(s=day_of.start(), start=first, end=first + DAY, at=None)
     week_of = _WEEK_OF.search(text, 0, a.s)
     if week_of is not None:
         a = a._replace(s=week_of.start(), start=period(a.start, "week")[0], end=period(a.start, "week")[1])
@@ -229,6 +256,7 @@ def resolve(question: str, *, now: datetime, mask: Iterable[tuple[int, int]] = (
             point = a.start + (a.end - a.start) / 2
         part_start, part_end = _third(a.start, a.end, third[1])
         a = a._replace(s=third.start(), start=part_start, end=part_end, at=None)
+    point = point or a.at  # "as of 3 weeks ago": the instant three weeks back, not the start of that week
     if (known := _KNOWN.search(text, 0, a.s)) is not None:
         return Interval("instant", point or a.start, None, words(known.start(), a.e), "known")
     if (m := _AS_OF.search(text, 0, a.s)) is not None:
