@@ -31,8 +31,10 @@ def mark_asked(hits: Sequence[Hit], question: str | Sequence[str]) -> list[Hit]:
             else h for h in hits]
 
 
-#: a copula right before a name: the question is about that entity ("Who is Maria Lopez?", "Which ward is Kim in?")
+#: a copula right before a name: the question is about that entity ("Who is Maria Lopez?", "Which ward is Kim in?"),
+#: unless a verb in -ing follows the name (and names joined to it): "Which patients is Hannah Schmidt treating?"
 _COPULA = re.compile(r"\b(?:is|are|was|were|be|been)\s*$", re.IGNORECASE)
+_PROGRESSIVE = re.compile(r"(?:\s+(?:and|&)\s+[A-ZÀ-Ý][\w'’.-]*(?:\s+[A-ZÀ-Ý][\w'’.-]*)*)*\s+(?!during\b)\w+ing\b")
 
 
 def reverse_rows(ch: Channels, plan: Plan, named: Names, valid_at: datetime, known_at: datetime | None) -> list[Row]:
@@ -46,7 +48,8 @@ def reverse_rows(ch: Channels, plan: Plan, named: Names, valid_at: datetime, kno
         return rows
     held = {r["value"] for r in rows}
     wanted = [(key, name) for n in named.spans if question[n.end:n.end + 1] not in ("'", "’")
-              and not _COPULA.search(question, 0, n.start) for key, name in zip(n.keys, n.names) if name not in held]
+              and (not _COPULA.search(question, 0, n.start) or _PROGRESSIVE.match(question, n.end))
+              for key, name in zip(n.keys, n.names) if name not in held]
     if not wanted:
         return rows
     seen = {(r["key"], r["attribute"], r["value"]) for r in rows}

@@ -212,7 +212,7 @@ def _named(ch: Channels, query: str, plan: Plan, given: dict[str, Any]) -> tuple
         return named, plan
     time = time_beside_names(query, plan, [(n.start, n.end) for n in named.spans], now=now)
     keyed = classify(named.keyed(query), **given, time=time, question=query)
-    if plan.reverse is not None and (keyed.valid_at, keyed.known_at) != (plan.valid_at, plan.known_at):
+    if (keyed.valid_at, keyed.known_at) != (plan.valid_at, plan.known_at):  # renames and holders as of then
         named = ch.names(query, keyed.valid_at or now, keyed.known_at, keyed.reverse)
         keyed = classify(named.keyed(query), **given, time=time, question=query)
     return named, keyed

@@ -63,8 +63,8 @@ def scope_of(found: Interval, now: datetime) -> TimeScope:
     if found.kind == "until" or found.start is None:
         return TimeScope(valid_at=min(until, now), until=until, phrases=phrases, interval=found)
     valid_at = min(until, now) if found.start <= now else until
-    if found.at is not None:  # the words name a point of the range: facts are read there
-        valid_at = found.at
+    if found.at is not None:  # the words name a point of the range: facts are read there (never after now,
+        valid_at = min(found.at, now) if found.start <= now else found.at  # "the end of the month" today)
     return TimeScope(valid_at=valid_at, since=found.start, until=until, phrases=phrases, interval=found)
 
 
@@ -83,9 +83,19 @@ def phrase_spans(query: str, phrases: Iterable[str]) -> list[tuple[int, int]]:
     stand in `query`: whole words, any whitespace between them ("the week  before last" across a line break)."""
     out = []
     for phrase in phrases:
-        pattern = r"(?<!\w)" + r"\s+".join(re.escape(w) for w in phrase.split()) + r"(?!\w)"
-        out += [m.span() for m in re.finditer(pattern, query)] if phrase.split() else []
+        said = phrase.split()
+        if not said:
+            continue
+        # whole words where words are spaced; Chinese phrases stand between other characters ("她三月之前住在哪里")
+        left = r"(?<!\w)" if _spaced(said[0][0]) else ""
+        right = r"(?!\w)" if _spaced(said[-1][-1]) else ""
+        out += [m.span() for m in re.finditer(left + r"\s+".join(map(re.escape, said)) + right, query)]
     return out
+
+
+def _spaced(c: str) -> bool:
+    """A character of a script that spaces its words (not CJK)."""
+    return c.isalnum() and ord(c) < 0x2E80
 
 
 def without_phrases(query: str, phrases: Iterable[str]) -> str:

@@ -176,6 +176,8 @@ def test_a_reverse_question_about_a_named_entity_answers_who_holds_its_name(clie
     assert any(step["reason"].startswith("reverse question") for step in now["route"]), now["route"]
     then = _ask(client, base, "Which patients did Hannah Schmidt look after in March 2026?")
     assert "p-01 (Kim Min-jun) doctor: Hannah Schmidt" in then["context"], then["context"]
+    treating = _ask(client, base, "Which patients is Hannah Schmidt treating?")  # "is" before the name, "-ing" after
+    assert "p-02 (Mohammed Idris) doctor: Hannah Schmidt" in treating["context"], treating["context"]
     folded = _ask(client, base, "Who reports to dr jose alvarez?")  # written without accents, stored with them
     assert "p-03 (Seo-yeon Park) doctor: José Álvarez" in folded["context"], folded["context"]
     for forward in ("Who is Dr. Hannah Schmidt's doctor?", "Who is Hannah Schmidt?", "Which ward is Kim Min-jun in?"):

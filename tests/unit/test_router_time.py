@@ -201,3 +201,16 @@ def test_a_time_phrase_is_found_across_any_whitespace() -> None:
     assert time_beside_names(query, first, [_span(query, "May Chen")], now=NOW).phrases == ()
     query = "Where was Seo-yeon Park the week  before last?"
     assert asks_earlier(query, masked(query).phrases) is None
+
+
+def test_chinese_time_words_are_found_between_other_characters() -> None:
+    """Chinese writes no spaces: "三月之前" stands between other characters, and is still the question's time,
+    neither an earlier value asked for nor a name's part when the name is elsewhere."""
+    from graphmem.recall.merge import asks_earlier
+    from graphmem.recall.plan import classify, time_beside_names
+
+    for query in ("她三月之前住在哪里？", "王芳三月以前在哪个病房？"):
+        assert asks_earlier(query, masked(query).phrases) is None, query
+    query = "李五月现在住在哪里？"  # the name 李五月 holds 五月 (May): no time once it is known as a name
+    first = classify(query, now=NOW)
+    assert first.time.phrases and time_beside_names(query, first, [(0, 3)], now=NOW).phrases == ()

@@ -596,6 +596,17 @@ _ROWS: list[tuple[str, str, str, str | None, str | None]] = [
     ('fresh_6', 'What was the plan as of 2 days ago?', 'instant', '2026-11-29T12:00', None),
     ('fresh_6', 'Who was the employee of the year?', 'none', None, None),
     ('fresh_6', 'What did he say on Good Friday 2024?', 'range', '2024-03-29', '2024-03-30'),
+    # from the review of the change: a week of a period after "the last", a holiday beside a weekday, words that
+    # are no time ("the Easter egg", "the end of the year party"), "recorded about" stays on the valid axis
+    ('fresh_6', 'What was the status the last week of March?', 'range', '2026-03-25', '2026-04-01'),
+    ('fresh_6', 'What changed the last week of last month?', 'range', '2026-11-24', '2026-12-01'),
+    ('fresh_6', 'What happened on Friday, Christmas Day?', 'range', '2025-12-25', '2025-12-26'),
+    ('fresh_6', 'What was planned for the first week of the year?', 'range', '2026-01-01', '2026-01-08'),
+    ('fresh_6', 'Where did she hide the Easter egg?', 'none', None, None),
+    ('fresh_6', 'What did we do over the weekend before last?', 'range', '2026-11-21', '2026-11-23'),
+    ('fresh_6', 'What was recorded about her visit in March?', 'range', '2026-03-01', '2026-04-01'),
+    ('fresh_6', 'What did the team say about the end of the year party?', 'none', None, None),
+    ('fresh_6', 'Where was he summer last year?', 'range', '2025-06-01', '2025-09-01'),
 ]
 
 CATEGORIES: tuple[str, ...] = tuple(dict.fromkeys(row[0] for row in _ROWS))

@@ -312,7 +312,8 @@ def _season(m: re.Match[str], now: datetime) -> Atom | None:
     """Meteorological seasons; "winter 2025" starts in December 2025; "last summer" is the latest that
     has ended, "this winter" the one now is in. A bare season word needs a preposition ("the fall")."""
     relation, name, year = m[1], m[2], m[3]
-    if not relation and not year and not _SEASON_PREP.search(m.string, 0, m.start()):
+    if (not relation and not year and not _SEASON_PREP.search(m.string, 0, m.start())
+            and not re.match(r"\s+(?:last|this|next)\s+year\b", m.string[m.end():])):  # "summer last year"
         return None
 
     def make(y: int) -> Span:
@@ -340,9 +341,15 @@ def _holiday(m: re.Match[str], now: datetime) -> Atom | None:
     return _day(m, int(m[2]), month, day) if m[2] else _yearless_day(m, now, month, day)
 
 
+_HOLIDAY_PREP = re.compile(r"\b(?:at|on|over|during|since|before|after|until|till|by|around|for|from)\s*$")
+
+
 @rule(RULES, r"\b(?:on\s+|at\s+)?(good friday|easter(?: sunday| monday)?)(?:\s+" + YEAR + r")?\b")
 def _easter(m: re.Match[str], now: datetime) -> Atom | None:
-    """Easter Sunday (Western, `dateutil.easter`), Good Friday two days before, Easter Monday the day after."""
+    """Easter Sunday (Western, `dateutil.easter`), Good Friday two days before, Easter Monday the day after.
+    A bare "Easter" needs a year or a word of time before it ("at Easter", not "the Easter egg")."""
+    if m[1] == "easter" and not m[2] and m[0] == m[1] and not _HOLIDAY_PREP.search(m.string, 0, m.start()):
+        return None
     shift = {"good friday": -2, "easter monday": 1}.get(m[1], 0)
 
     def make(y: int) -> Span:

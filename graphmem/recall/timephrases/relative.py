@@ -36,12 +36,20 @@ def _day_word(m: re.Match[str], now: datetime) -> Atom | None:
 
 @rule(RULES, r"\b(?:over|during|at|on)\s+the\s+weekend\b")
 def _the_weekend(m: re.Match[str], now: datetime) -> Atom | None:
-    """"over the weekend": the latest weekend that has begun (this one on a Saturday or Sunday)."""
-    return _unit(m, now, "weekend", 0 if now.weekday() >= 5 else -1)
+    """"over the weekend": the latest weekend that has begun (this one on a Saturday or Sunday); not "the
+    weekend of 12 July", "the weekend before last", "the weekend two weeks ago" (other rules read those)."""
+    rest = m.string[m.end():]
+    latest = 0 if now.weekday() >= 5 else -1
+    if (before := re.match(r"\s+before\s+last\b", rest)) is not None:  # "over the weekend before last"
+        return _unit(m, now, "weekend", latest - 1)._replace(e=m.end() + before.end())
+    if re.match(r"\s+(?:of|before|after|\d+|an?|one|two|three|four|five|six|several)\b", rest):
+        return None
+    return _unit(m, now, "weekend", latest)
 
 
 @rule(RULES, r"\b(?:start|beginning|middle|end|(?:first|last)\s+day|(?:first|second|third|fourth|last)\s+week)"
-      r"\s+of\s+(the\s+(year|month|week|quarter))\b")
+      r"\s+of\s+(the\s+(year|month|week|quarter))\b(?![\s-]+(?:party|parties|review|reviews|report|reports|sale|"
+      r"sales|bonus|bonuses|dinner|celebration|event|results|close|exams?|holidays?|break|function|awards?)\b)")
 def _the_unit(m: re.Match[str], now: datetime) -> Atom | None:
     """"at the end of the month", "by the end of the year": the one now is in (the atom is "the year"; the
     words before it are read as for any period)."""
@@ -54,7 +62,10 @@ _ROLLING_LEAD = re.compile(r"\b(?:in|over|during|within)\s+the\s*$")
 
 @rule(RULES, r"\b(last|previous|this\s+past|this|current|next)\s+(week|month|year|quarter|weekend)\b")
 def _relative_unit(m: re.Match[str], now: datetime) -> Atom | None:
-    """"last week" is the previous whole week, "this past weekend" the one just gone."""
+    """"last week" is the previous whole week, "this past weekend" the one just gone; "the last week of March"
+    is no last week (the resolver reads it as a week of March)."""
+    if re.match(r"\s+of\b", m.string[m.end():]) and re.search(r"\bthe\s*$", m.string[:m.start()]):
+        return None
     if m[1] in ("last", "previous") and _ROLLING_LEAD.search(m.string, 0, m.start()):
         return None  # "in the last year": a rolling window (below)
     return _unit(m, now, m[2], RELATIVE[" ".join(m[1].split())])

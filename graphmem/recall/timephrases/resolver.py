@@ -48,7 +48,7 @@ class Interval:
 RULES: tuple[Rule, ...] = (*dates.RULES, *relative.RULES)
 
 # --- the operator layer: the words just before (or after) an atom ---------------------------------------
-_KNOWN = re.compile(r"\b(?:known|believed?|recorded|thought)(?:\s+about(?:\s+[\w'’-]+){1,3})?"
+_KNOWN = re.compile(r"\b(?:(?:known|believed?|thought)(?:\s+about(?:\s+[\w'’-]+){1,4})?|recorded)"
                     r"\s+(?:as\s+of|on|at|in|by)\s*$")  # "what was known about her on 1 May"
 _AS_OF = re.compile(r"(?:\bas\s+(?:of|at)|截至|截止到?)\s*$")
 _AFTER = re.compile(r"\bafter\s*$")
@@ -56,8 +56,8 @@ _SINCE = re.compile(r"(?:\bsince|\bdepuis|\bseit|\bdesde|自从?)\s*$")
 _BEFORE = re.compile(r"(?:\bbefore|\bprior\s+to|\bavant|\bantes\s+de)\s*$")
 _UNTIL = re.compile(r"(?:\b(?:until|till|through|thru|up\s+to|by)(?:\s+the\s+end\s+of)?|\bbis|\bhasta|直到)\s*$")
 _WEEK_OF = re.compile(r"\b(?:the\s+)?week\s+of\s*$")
-#: a week or a day of the month after it, by its place: "the first week of March" (its days 1-7), "the last
-#: day of February 2025"
+#: a week or a day of the period after it, by its place: "the first week of March" (its days 1-7), "the last
+#: week of the year" (its last seven days), "the last day of February 2025"
 _NTH_WEEK = re.compile(r"\b(?:the\s+)?(first|second|third|fourth|last|1st|2nd|3rd|4th)\s+week\s+of\s*(?:the\s+)?$")
 _DAY_OF = re.compile(r"\b(?:the\s+)?(first|last)\s+day\s+of\s*(?:the\s+)?$")
 _PLACES = {"first": 0, "1st": 0, "second": 1, "2nd": 1, "third": 2, "3rd": 2, "fourth": 3, "4th": 3}
@@ -140,7 +140,8 @@ _OF_GAP = re.compile(r"\s+of\s+")
 def _written(text: str, a: Atom) -> bool:
     """A date written out (digits or a month name: "4 March", "2025-03-04"), not a relative day ("tomorrow")."""
     words = text[a.s:a.e]
-    return any(c.isdigit() for c in words) or any(w in MONTHS for w in re.findall(r"\w+", words))
+    return (any(c.isdigit() for c in words) or any(w in MONTHS for w in re.findall(r"\w+", words))
+            or re.search(r"christmas|new year|easter|good friday", words) is not None)
 
 
 def _qualified(text: str, atoms: list[Atom]) -> list[Atom]:
@@ -236,8 +237,7 @@ def resolve(question: str, *, now: datetime, mask: Iterable[tuple[int, int]] = (
     if len(atoms) >= 2 and _CONNECT.fullmatch(text, a.e, atoms[1].s) and (both := _range(a, atoms[1])):
         lead = _LEAD.search(text, 0, a.s)
         return Interval("range", *both, words(a.s if lead is None else lead.start(), atoms[1].e))
-    month_long = a.end is not None and a.start.day == 1 and a.end == add_months(a.start, 1)
-    if month_long and a.end is not None and (nth := _NTH_WEEK.search(text, 0, a.s)) is not None:
+    if a.end is not None and a.end - a.start >= _THIRDS_OF and (nth := _NTH_WEEK.search(text, 0, a.s)) is not None:
         first = a.end - 7 * DAY if nth[1] == "last" else a.start + 7 * _PLACES[nth[1]] * DAY
         a = a._replace(s=nth.start(), start=first, end=first + 7 * DAY, at=None)
     elif a.end is not None and a.end - a.start > DAY and (day_of := _DAY_OF.search(text, 0, a.s)) is not None:
