@@ -30,6 +30,8 @@ import re
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
+from functools import lru_cache
+from typing import Any
 
 from graphmem.identifiers import DEFAULT_REGISTRY, Registry, find_identifiers, key_tokens, mentions
 from graphmem.recall.attributes import reverse_ask
@@ -133,7 +135,7 @@ class Plan:
     question: str = ""  # as asked (`query` has keys in its names' place); the text semantic search embeds
     words: tuple[str, ...] = ()  # its words for attribute matching (`attributes.words`)
     earlier_word: str | None = None  # the word asking for earlier values ("before", "previous"), outside time words
-    reverse: tuple[list[str], list[str]] | None = None  # a reverse question's (attribute names, values)
+    reverse: tuple[tuple[str, ...], tuple[str, ...]] | None = None  # a reverse question's (attribute names, values)
     pronoun: str | None = None  # "her", "his": the entity a session named last, when it names no one
     asks_name: bool = False  # it asks about a name itself ("What was Fabrikam called before?")
 
@@ -174,9 +176,17 @@ def classify(query: str, *, now: datetime, registry: Registry = DEFAULT_REGISTRY
                 session=session or None, entity=entity or None, time=scope,
                 valid_at=valid_at if valid_at is not None else scope.valid_at,
                 known_at=known_at if known_at is not None else scope.known_at, notes=tuple(n for n in notes if n),
-                question=asked, words=tuple(attribute_said(asked)), earlier_word=asks_earlier(asked, scope.phrases),
-                reverse=reverse_ask(asked, scope.phrases), pronoun=(m[0] if (m := _PRONOUN.search(asked)) else None),
-                asks_name=bool(_NAME_WORDS.search(asked)))
+                question=asked, **_reading(asked, scope.phrases))
+
+
+@lru_cache(maxsize=1024)
+def _reading(question: str, time_phrases: tuple[str, ...]) -> dict[str, Any]:
+    """The plan's readings of the question as asked (the same for its first plan and its keyed one: cached)."""
+    reverse = reverse_ask(question, time_phrases)
+    return {"words": tuple(attribute_said(question)), "earlier_word": asks_earlier(question, time_phrases),
+            "reverse": None if reverse is None else (tuple(reverse[0]), tuple(reverse[1])),
+            "pronoun": m[0] if (m := _PRONOUN.search(question)) else None,
+            "asks_name": bool(_NAME_WORDS.search(question))}
 
 
 def time_beside_names(query: str, plan: Plan, names: Sequence[tuple[int, int]], *, now: datetime) -> TimeScope:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from functools import lru_cache
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
@@ -81,16 +82,34 @@ def extract_time(query: str, *, now: datetime, mask: Iterable[tuple[int, int]] =
 def phrase_spans(query: str, phrases: Iterable[str]) -> list[tuple[int, int]]:
     """Where the time phrases (`TimeScope.phrases`, their words as the question wrote them, one space between)
     stand in `query`: whole words, any whitespace between them ("the week  before last" across a line break)."""
-    out = []
+    out: list[tuple[int, int]] = []
     for phrase in phrases:
         said = phrase.split()
         if not said:
             continue
-        # whole words where words are spaced; Chinese phrases stand between other characters ("她三月之前住在哪里")
-        left = r"(?<!\w)" if _spaced(said[0][0]) else ""
-        right = r"(?!\w)" if _spaced(said[-1][-1]) else ""
-        out += [m.span() for m in re.finditer(left + r"\s+".join(map(re.escape, said)) + right, query)]
+        at = query.find(phrase)
+        if at < 0:  # written with other whitespace: the pattern (rare, so compiled only then)
+            out += [m.span() for m in _phrase_pattern(phrase).finditer(query)]
+        while at >= 0:
+            end = at + len(phrase)
+            if not (_spaced(said[0][0]) and at and _word(query[at - 1])) and \
+                    not (_spaced(said[-1][-1]) and end < len(query) and _word(query[end])):
+                out.append((at, end))
+            at = query.find(phrase, at + 1)
     return out
+
+
+def _word(c: str) -> bool:
+    return c.isalnum() or c == "_"
+
+
+@lru_cache(maxsize=1024)
+def _phrase_pattern(phrase: str) -> re.Pattern[str]:
+    said = phrase.split()
+    # whole words where words are spaced; Chinese phrases stand between other characters ("她三月之前住在哪里")
+    left = r"(?<!\w)" if _spaced(said[0][0]) else ""
+    right = r"(?!\w)" if _spaced(said[-1][-1]) else ""
+    return re.compile(left + r"\s+".join(map(re.escape, said)) + right)
 
 
 def _spaced(c: str) -> bool:
