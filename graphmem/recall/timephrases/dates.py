@@ -361,6 +361,23 @@ def _easter(m: re.Match[str], now: datetime) -> Atom | None:
     return Atom(m.start(), m.end(), *latest(make, now), False, make)
 
 
+@rule(RULES, r"\b(?:on\s+|at\s+)?thanksgiving(?:\s+day)?(?:\s+" + YEAR + r")?\b")
+def _thanksgiving(m: re.Match[str], now: datetime) -> Atom | None:
+    """Thanksgiving as in the United States: November's fourth Thursday. A bare word needs a year or a word of
+    time before it, as Easter does."""
+    if not m[1] and not re.match(r"(?:on|at)\s", m[0]) and not _HOLIDAY_PREP.search(m.string, 0, m.start()):
+        return None
+
+    def make(y: int) -> Span:
+        first = date_at(y, 11)
+        day = first + timedelta(days=(3 - first.weekday()) % 7 + 21)
+        return day, day + timedelta(days=1)
+
+    if m[1]:
+        return Atom(m.start(), m.end(), *make(int(m[1])))
+    return Atom(m.start(), m.end(), *latest(make, now), False, make)
+
+
 # --- Chinese -------------------------------------------------------------------------------------------
 @rule(RULES, r"(\d{4})\s*年\s*" + CHINESE_MONTH + r"\s*月(?:份)?(?:\s*(\d{1,2})\s*[日号])?")
 def _zh_date(m: re.Match[str], now: datetime) -> Atom | None:

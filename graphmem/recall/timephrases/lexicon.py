@@ -52,7 +52,12 @@ UNITS = {"day": "day", "days": "day", "week": "week", "weeks": "week", "month": 
          "year": "year", "years": "year", "quarter": "quarter", "quarters": "quarter", "hour": "hour",
          "hours": "hour", "jours": "day", "jour": "day", "tagen": "day", "tag": "day", "días": "day",
          "dias": "day", "día": "day", "semaines": "week", "wochen": "week", "semanas": "week", "mois": "month",
-         "monaten": "month", "meses": "month", "天": "day", "周": "week", "星期": "week", "个月": "month", "年": "year"}
+         "monaten": "month", "meses": "month", "天": "day", "周": "week", "星期": "week", "个月": "month", "年": "year",
+         # as people abbreviate them in a hurry ("2 yrs ago", "the past 48 hrs", "3 wks back")
+         "yr": "year", "yrs": "year", "wk": "week", "wks": "week", "mo": "month", "mos": "month", "mth": "month",
+         "mths": "month", "hr": "hour", "hrs": "hour"}
+#: the abbreviations of UNITS, for the patterns that take them
+UNIT_ABBREVIATIONS = r"yrs?|wks?|mos?|mths?|hrs?"
 #: Words that name a day relative to today, in days.
 DAY_WORDS = {"today": 0, "tonight": 0, "this morning": 0, "this afternoon": 0, "this evening": 0,
              "yesterday": -1, "tomorrow": 1, "the day before yesterday": -2, "the day after tomorrow": 2,

@@ -12,7 +12,8 @@ from __future__ import annotations
 import re
 from datetime import datetime
 
-from graphmem.recall.timephrases.lexicon import COUNT, DAY_WORDS, RELATIVE, UNIT_MULTIPLES, UNITS, WEEKDAYS, number
+from graphmem.recall.timephrases.lexicon import (COUNT, DAY_WORDS, RELATIVE, UNIT_ABBREVIATIONS, UNIT_MULTIPLES, UNITS,
+                                                 WEEKDAYS, number)
 from graphmem.recall.timephrases.periods import DAY, Atom, Rule, add_months, period, rule, shift
 
 RULES: list[Rule] = []
@@ -111,7 +112,8 @@ def _before_last(m: re.Match[str], now: datetime) -> Atom | None:
     return _unit(m, now, m[1], -2 if m[2] == "before last" else 2)
 
 
-@rule(RULES, r"\b" + COUNT + r"\s+(days?|weeks?|fortnights?|months?|years?|quarters?|decades?)\s+(?:ago|back)\b"
+@rule(RULES, r"\b" + COUNT + r"\s+(days?|weeks?|fortnights?|months?|years?|quarters?|decades?|hours?|"
+      + UNIT_ABBREVIATIONS + r")\s+(?:ago|back)\b"
       r"|\b(?:il y a|vor|hace)\s+(\d{1,3})\s+(jours?|tagen|días|dias|semaines|wochen|semanas|mois|monaten|meses)\b"
       r"|(\d{1,3}|[一二两三四五六七八九十]+)\s*(天|周|星期|个月|年)前")
 def _ago(m: re.Match[str], now: datetime) -> Atom | None:
@@ -145,7 +147,7 @@ _ROLLING_WORDS = re.compile(r"\s*(?:in|over|during|within)\b|\s*the\b")
 
 
 @rule(RULES, r"\b(?:(?:in|over|during|within)\s+)?(?:the\s+)?(?:last|past|previous)\s+(?:" + COUNT
-      + r"\s+)?(hours?|days?|weeks?|months?|years?)\b")
+      + r"\s+)?(hours?|days?|weeks?|months?|years?|" + UNIT_ABBREVIATIONS + r")\b")
 def _rolling(m: re.Match[str], now: datetime) -> Atom | None:
     """"in the last 7 days", "over the past year", "within last month": [now - N units, now). Without a count
     or "the", "last week" and "in/during last year" are the calendar unit (above: "What ward was she in last
