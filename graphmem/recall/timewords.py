@@ -87,16 +87,22 @@ def phrase_spans(query: str, phrases: Iterable[str]) -> list[tuple[int, int]]:
         said = phrase.split()
         if not said:
             continue
-        at = query.find(phrase)
-        if at < 0:  # written with other whitespace: the pattern (rare, so compiled only then)
+        if any(c in query for c in _OTHER_SPACE) or "  " in query:  # other whitespace: the pattern (rare: compiled)
             out += [m.span() for m in _phrase_pattern(phrase).finditer(query)]
+            continue
+        at = query.find(phrase)
         while at >= 0:
             end = at + len(phrase)
             if not (_spaced(said[0][0]) and at and _word(query[at - 1])) and \
                     not (_spaced(said[-1][-1]) and end < len(query) and _word(query[end])):
                 out.append((at, end))
-            at = query.find(phrase, at + 1)
+                at = query.find(phrase, end)
+            else:
+                at = query.find(phrase, at + 1)
     return out
+
+
+_OTHER_SPACE = "\n\t\r\x0b\x0c\u00a0\u2009\u202f\u3000"
 
 
 def _word(c: str) -> bool:

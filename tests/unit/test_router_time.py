@@ -201,6 +201,11 @@ def test_a_time_phrase_is_found_across_any_whitespace() -> None:
     assert time_beside_names(query, first, [_span(query, "May Chen")], now=NOW).phrases == ()
     query = "Where was Seo-yeon Park the week  before last?"
     assert asks_earlier(query, masked(query).phrases) is None
+    from graphmem.recall.timewords import phrase_spans
+
+    assert phrase_spans("last week, then last  week", ["last week"]) == [(0, 9), (16, 26)]
+    assert phrase_spans("last weekly report, and last\nweek", ["last week"]) == [(24, 33)]
+    assert phrase_spans("aa aa aa", ["aa aa"]) == [(0, 5)]  # not overlapping
 
 
 def test_chinese_time_words_are_found_between_other_characters() -> None:

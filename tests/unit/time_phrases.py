@@ -641,6 +641,11 @@ _ROWS: list[tuple[str, str, str, str | None, str | None]] = [
     ('fresh_7', 'Where was he on 31 Dec?', 'range', '2025-12-31', '2026-01-01'),
     ('fresh_7', 'what happened in the past 48 hrs', 'range', '2026-11-29T12:00', '2026-12-01T12:00'),
     ('fresh_7', 'any thanksgiving dinner recipe?', 'none', None, None),
+    # from the review of the change: an abbreviation only with a count ("HR" is no hour), an hour ago is that hour
+    ('fresh_7', 'Who was the previous HR manager?', 'none', None, None),
+    ('fresh_7', 'What did she say 3 hours ago?', 'range', '2026-12-01T09:00', '2026-12-01T10:00'),
+    ('fresh_7', 'What happened Thanksgiving Day?', 'range', '2026-11-26', '2026-11-27'),
+    ('fresh_7', 'What changed between Thanksgiving and Christmas?', 'range', '2025-11-27', '2025-12-26'),
 ]
 
 CATEGORIES: tuple[str, ...] = tuple(dict.fromkeys(row[0] for row in _ROWS))

@@ -28,7 +28,8 @@ Conventions (the table's, relative to `now`, in UTC; every interval half-open [s
   8-14, 15-21, 22-28 or its last seven; "the start/end/first day of the year/month/week/quarter" is of the one
   now is in; "over/during/at the weekend" the latest weekend begun; Easter, Good Friday and Easter Monday
   (Western) and Thanksgiving (the United States': November's fourth Thursday) like the other holidays.
-* Units may be abbreviated: "2 yrs ago", "3 wks back", "the past 48 hrs", "2 mos ago".
+* Units may be abbreviated, after a count: "2 yrs ago", "3 wks back", "the past 48 hrs", "2 mos ago" (not
+  "the previous HR manager"). "N hours ago" is that clock hour, its instant now minus N hours.
 * Quarters are calendar quarters. Seasons are meteorological, northern hemisphere (winter Dec-Feb;
   "winter 2025" starts in December 2025); "last summer" is the latest that has ended.
 * "the week of D" is the Monday-week holding D.

@@ -341,7 +341,7 @@ def _holiday(m: re.Match[str], now: datetime) -> Atom | None:
     return _day(m, int(m[2]), month, day) if m[2] else _yearless_day(m, now, month, day)
 
 
-_HOLIDAY_PREP = re.compile(r"\b(?:at|on|over|during|since|before|after|until|till|by|around|for|from)\s*$")
+_HOLIDAY_PREP = re.compile(r"\b(?:at|on|over|during|since|before|after|until|till|by|around|for|from|between)\s*$")
 
 
 @rule(RULES, r"\b(?:on\s+|at\s+)?(good friday|easter(?: sunday| monday)?)(?:\s+" + YEAR + r")?\b")
@@ -361,11 +361,11 @@ def _easter(m: re.Match[str], now: datetime) -> Atom | None:
     return Atom(m.start(), m.end(), *latest(make, now), False, make)
 
 
-@rule(RULES, r"\b(?:on\s+|at\s+)?thanksgiving(?:\s+day)?(?:\s+" + YEAR + r")?\b")
+@rule(RULES, r"\b(?:on\s+|at\s+)?thanksgiving(\s+day)?(?:\s+" + YEAR + r")?\b")
 def _thanksgiving(m: re.Match[str], now: datetime) -> Atom | None:
-    """Thanksgiving as in the United States: November's fourth Thursday. A bare word needs a year or a word of
-    time before it, as Easter does."""
-    if not m[1] and not re.match(r"(?:on|at)\s", m[0]) and not _HOLIDAY_PREP.search(m.string, 0, m.start()):
+    """Thanksgiving as in the United States: November's fourth Thursday. A bare word needs a year, "Day" or a
+    word of time before it, as Easter does."""
+    if not (m[1] or m[2]) and not re.match(r"(?:on|at)\s", m[0]) and not _HOLIDAY_PREP.search(m.string, 0, m.start()):
         return None
 
     def make(y: int) -> Span:
@@ -373,8 +373,8 @@ def _thanksgiving(m: re.Match[str], now: datetime) -> Atom | None:
         day = first + timedelta(days=(3 - first.weekday()) % 7 + 21)
         return day, day + timedelta(days=1)
 
-    if m[1]:
-        return Atom(m.start(), m.end(), *make(int(m[1])))
+    if m[2]:
+        return Atom(m.start(), m.end(), *make(int(m[2])))
     return Atom(m.start(), m.end(), *latest(make, now), False, make)
 
 

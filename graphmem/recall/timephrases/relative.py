@@ -10,7 +10,7 @@ the exception: "in the past 30 days" is [now - 30 days, now), to the second.
 from __future__ import annotations
 
 import re
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from graphmem.recall.timephrases.lexicon import (COUNT, DAY_WORDS, RELATIVE, UNIT_ABBREVIATIONS, UNIT_MULTIPLES, UNITS,
                                                  WEEKDAYS, number)
@@ -124,6 +124,10 @@ def _ago(m: re.Match[str], now: datetime) -> Atom | None:
     if unit in UNIT_MULTIPLES:
         unit, times = UNIT_MULTIPLES[unit]
         n *= times
+    if UNITS[unit] == "hour":  # "3 hours ago": that hour (the calendar has no smaller unit here), at its instant
+        at = shift(now, "hour", -n)
+        start = at.replace(minute=0, second=0, microsecond=0)
+        return Atom(m.start(), m.end(), start, start + timedelta(hours=1), at=at)
     # the period for what was said then, and the instant N units back for what was true then
     return _unit(m, now, UNITS[unit], -n)._replace(at=shift(now, UNITS[unit], -n))
 
@@ -154,6 +158,8 @@ def _rolling(m: re.Match[str], now: datetime) -> Atom | None:
     year?" - the "in" is the ward's); "over/within last X" and "in past X" stay windows."""
     if re.match(r"\s+of\b", m.string[m.end():]):
         return None  # "the last day of February": that day (the resolver's part of a period)
+    if not m[1] and re.fullmatch(UNIT_ABBREVIATIONS, m[2]):
+        return None  # an abbreviation only with a count: "the past 48 hrs", not "the previous HR manager"
     lead = _ROLLING_WORDS.match(m[0])
     if not m[1] and not re.search(r"\bthe\b", m[0]) and not (
             lead and (re.match(r"\s*(?:over|within)\b", m[0]) or "past" in m[0])):
