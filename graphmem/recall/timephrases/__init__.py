@@ -3,7 +3,7 @@
 One grammar of our own (issue 17): no library met the phrase table (`tests/unit/time_phrases.py`);
 dateparser's search read 51 % of it, Recognizers-Text 57 %, duckling 47 %, ctparse under 20 %. The
 package reads in layers: `lexicon` (words) and `periods` (calendar arithmetic) feed the patterns of
-`dates` and `relative`; `masking` blanks identifiers; `resolver` finds the atoms and reads the words
+`dates`, `holidays` and `relative`; `masking` blanks identifiers; `resolver` finds the atoms and reads the words
 around them.
 
 Conventions (the table's, relative to `now`, in UTC; every interval half-open [start, end)):

@@ -12,10 +12,8 @@ from __future__ import annotations
 
 import os
 import re
-from datetime import datetime, timedelta
+from datetime import datetime
 from functools import lru_cache
-
-from dateutil.easter import easter
 
 from graphmem.recall.timephrases.lexicon import (
     CHINESE_MONTH,
@@ -339,43 +337,6 @@ def _season(m: re.Match[str], now: datetime) -> Atom | None:
 def _holiday(m: re.Match[str], now: datetime) -> Atom | None:
     month, day = HOLIDAYS[m[1]]
     return _day(m, int(m[2]), month, day) if m[2] else _yearless_day(m, now, month, day)
-
-
-_HOLIDAY_PREP = re.compile(r"\b(?:at|on|over|during|since|before|after|until|till|by|around|for|from|between)\s*$")
-
-
-@rule(RULES, r"\b(?:on\s+|at\s+)?(good friday|easter(?: sunday| monday)?)(?:\s+" + YEAR + r")?\b")
-def _easter(m: re.Match[str], now: datetime) -> Atom | None:
-    """Easter Sunday (Western, `dateutil.easter`), Good Friday two days before, Easter Monday the day after.
-    A bare "Easter" needs a year or a word of time before it ("at Easter", not "the Easter egg")."""
-    if m[1] == "easter" and not m[2] and m[0] == m[1] and not _HOLIDAY_PREP.search(m.string, 0, m.start()):
-        return None
-    shift = {"good friday": -2, "easter monday": 1}.get(m[1], 0)
-
-    def make(y: int) -> Span:
-        day = datetime.combine(easter(y), datetime.min.time(), UTC) + timedelta(days=shift)
-        return day, day + timedelta(days=1)
-
-    if m[2]:
-        return Atom(m.start(), m.end(), *make(int(m[2])))
-    return Atom(m.start(), m.end(), *latest(make, now), False, make)
-
-
-@rule(RULES, r"\b(?:on\s+|at\s+)?thanksgiving(\s+day)?(?:\s+" + YEAR + r")?\b")
-def _thanksgiving(m: re.Match[str], now: datetime) -> Atom | None:
-    """Thanksgiving as in the United States: November's fourth Thursday. A bare word needs a year, "Day" or a
-    word of time before it, as Easter does."""
-    if not (m[1] or m[2]) and not re.match(r"(?:on|at)\s", m[0]) and not _HOLIDAY_PREP.search(m.string, 0, m.start()):
-        return None
-
-    def make(y: int) -> Span:
-        first = date_at(y, 11)
-        day = first + timedelta(days=(3 - first.weekday()) % 7 + 21)
-        return day, day + timedelta(days=1)
-
-    if m[2]:
-        return Atom(m.start(), m.end(), *make(int(m[2])))
-    return Atom(m.start(), m.end(), *latest(make, now), False, make)
 
 
 # --- Chinese -------------------------------------------------------------------------------------------

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Literal
 
-from graphmem.recall.timephrases import dates, relative
+from graphmem.recall.timephrases import dates, holidays, relative
 from graphmem.recall.timephrases.lexicon import MONTHS
 from graphmem.recall.timephrases.masking import blank, lower, mask_identifiers
 from graphmem.recall.timephrases.periods import DAY, UTC, Atom, Build, Rule, add_months, period
@@ -45,7 +45,7 @@ class Interval:
 
 
 #: Every pattern, in the order they are tried (an earlier rule wins a tie of equal length and start).
-RULES: tuple[Rule, ...] = (*dates.RULES, *relative.RULES)
+RULES: tuple[Rule, ...] = (*dates.RULES, *holidays.RULES, *relative.RULES)
 
 # --- the operator layer: the words just before (or after) an atom ---------------------------------------
 _KNOWN = re.compile(r"\b(?:(?:known|believed?|thought)(?:\s+about(?:\s+[\w'’-]+){1,4})?|recorded)"

@@ -1,0 +1,52 @@
+"""Holidays whose day moves with the year: Easter (Western, `dateutil.easter`), Good Friday and Easter Monday,
+and Thanksgiving (the United States': November's fourth Thursday). Without a year, the latest one begun; a bare
+word needs a year or a word of time before it ("at Easter", "since Thanksgiving"), as it is also a word of other
+things ("the Easter egg", "a thanksgiving recipe"). The fixed-day holidays (Christmas, New Year) are `dates`'."""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime, timedelta
+
+from dateutil.easter import easter
+
+from graphmem.recall.timephrases.lexicon import YEAR
+from graphmem.recall.timephrases.periods import UTC, Atom, Rule, Span, date_at, latest, rule
+
+RULES: list[Rule] = []
+
+_HOLIDAY_PREP = re.compile(r"\b(?:at|on|over|during|since|before|after|until|till|by|around|for|from|between)\s*$")
+
+
+@rule(RULES, r"\b(?:on\s+|at\s+)?(good friday|easter(?: sunday| monday)?)(?:\s+" + YEAR + r")?\b")
+def _easter(m: re.Match[str], now: datetime) -> Atom | None:
+    """Easter Sunday (Western, `dateutil.easter`), Good Friday two days before, Easter Monday the day after.
+    A bare "Easter" needs a year or a word of time before it ("at Easter", not "the Easter egg")."""
+    if m[1] == "easter" and not m[2] and m[0] == m[1] and not _HOLIDAY_PREP.search(m.string, 0, m.start()):
+        return None
+    shift = {"good friday": -2, "easter monday": 1}.get(m[1], 0)
+
+    def make(y: int) -> Span:
+        day = datetime.combine(easter(y), datetime.min.time(), UTC) + timedelta(days=shift)
+        return day, day + timedelta(days=1)
+
+    if m[2]:
+        return Atom(m.start(), m.end(), *make(int(m[2])))
+    return Atom(m.start(), m.end(), *latest(make, now), False, make)
+
+
+@rule(RULES, r"\b(?:on\s+|at\s+)?thanksgiving(\s+day)?(?:\s+" + YEAR + r")?\b")
+def _thanksgiving(m: re.Match[str], now: datetime) -> Atom | None:
+    """Thanksgiving as in the United States: November's fourth Thursday. A bare word needs a year, "Day" or a
+    word of time before it, as Easter does."""
+    if not (m[1] or m[2]) and not re.match(r"(?:on|at)\s", m[0]) and not _HOLIDAY_PREP.search(m.string, 0, m.start()):
+        return None
+
+    def make(y: int) -> Span:
+        first = date_at(y, 11)
+        day = first + timedelta(days=(3 - first.weekday()) % 7 + 21)
+        return day, day + timedelta(days=1)
+
+    if m[2]:
+        return Atom(m.start(), m.end(), *make(int(m[2])))
+    return Atom(m.start(), m.end(), *latest(make, now), False, make)
