@@ -150,7 +150,7 @@ class Embedder:
             except Exception as exc:  # a damaged cached export: write it again, once
                 log.warning("embedding: cached ONNX export unreadable (%s); exporting again", type(exc).__name__)
                 target.with_name("checked").unlink(missing_ok=True)
-                export(self._model, target, input_names)
+                export(self._model, target, input_names, again=True)
                 runner = self._runner(target)
             if self.choice.int8:
                 return self._load_int8(target)

@@ -82,9 +82,22 @@ def export_key(model_path: Path) -> str:
     return hashlib.sha256("\n".join(parts).encode()).hexdigest()[:20]
 
 
-def export(model: Any, target: Path, input_names: list[str]) -> None:
+#: torch's exporter keeps its state in module globals: two exports at once in one process (two embedders made by
+#: two threads of a fresh service) broke each other ("GLOBALS.in_onnx_export must be True") and both fell back
+#: to torch for the life of the process
+_EXPORTING = threading.Lock()
+
+
+def export(model: Any, target: Path, input_names: list[str], *, again: bool = False) -> None:
     """torch's exporter, written under a unique name and renamed, so racing processes never read half
-    a file."""
+    a file; one export at a time in this process, and none when another thread has just written `target`
+    (unless `again`: the file on disk is damaged)."""
+    with _EXPORTING:
+        if again or not target.exists():
+            _export(model, target, input_names)
+
+
+def _export(model: Any, target: Path, input_names: list[str]) -> None:
     import torch
 
     auto = model[0].auto_model

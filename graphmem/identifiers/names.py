@@ -31,12 +31,18 @@ manager new old current previous first live lives lived work works worked""".spl
 _WORD = re.compile(r"[^\W_]+(?:['’][^\W_]+)*", re.UNICODE)
 
 
+#: letters Unicode does not decompose into a base letter and a mark, folded as the name index's analyzer
+#: (Lucene's ASCII folding) folds them: "Łukasz" is "lukasz", "Søren" "soren", "Đặng" "dang", "Æsa" "aesa"
+_UNDECOMPOSED = str.maketrans({"ł": "l", "ø": "o", "đ": "d", "ð": "d", "þ": "th", "æ": "ae", "œ": "oe", "ı": "i",
+                               "ħ": "h", "ŧ": "t", "ŀ": "l"})
+
+
 def fold(word: str) -> str:
     """Lower case, no diacritics, no apostrophes, no possessive 's: how names are compared."""
     w = word.replace("’", "'")
     if w.lower().endswith("'s"):
         w = w[:-2]
-    decomposed = unicodedata.normalize("NFKD", w.casefold())  # casefold: "ß" is "ss" (Straße = Strasse)
+    decomposed = unicodedata.normalize("NFKD", w.casefold().translate(_UNDECOMPOSED))  # casefold: "ß" is "ss"
     return "".join(c for c in decomposed if not unicodedata.combining(c) and c != "'")
 
 
@@ -68,8 +74,9 @@ def name_tokens(name: str) -> tuple[str, ...]:
     return tuple(w.folded for w in words(name) if w.folded and w.folded not in TITLES)
 
 
-#: German umlauts as they are written without them ("Müller" is also "Mueller"): folding alone makes "muller"
-_UMLAUTS = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "Ä": "Ae", "Ö": "Oe", "Ü": "Ue"})
+#: German umlauts (and the Nordic ø) as they are written without them ("Müller" is also "Mueller", "Søren"
+#: "Soeren"): folding alone makes "muller"
+_UMLAUTS = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "Ä": "Ae", "Ö": "Oe", "Ü": "Ue", "ø": "oe", "Ø": "Oe"})
 _WRITTEN_OUT = re.compile(r"(?<=[a-z])(ae|oe|ue)(?=[a-z])")
 
 

@@ -1,7 +1,7 @@
 """`graphmem eval names`: questions that name people and companies the way people do, through `POST /recall`,
 beside Graphiti on the same facts and the same questions.
 
-The set (`_names_set.py`, 214 questions over four namespace shapes) is stored through the REST API (the
+The set (`_names_set.py`, 244 questions over five namespace shapes) is stored through the REST API (the
 app in-process on the configured Neo4j, one namespace per shape): each entity by `PUT /entities/{key}`,
 each fact version by `POST /facts` with its valid_from, renames last (today). A question is right when
 recall's `context` holds every value it must and none it must not; a question naming several entities
@@ -28,7 +28,8 @@ from typing import Any
 import click
 
 from graphmem_tools.evals.locomo import api_client
-from graphmem_tools.evals._names_set import RELATIVE_YEAR, WORLDS, Question, World
+from graphmem_tools.evals._names_model import RELATIVE_YEAR, Question, World
+from graphmem_tools.evals._names_set import WORLDS
 
 
 @dataclass

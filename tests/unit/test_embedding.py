@@ -98,6 +98,22 @@ def test_a_fresh_home_exports_checks_and_reuses(tmp_path: Path, monkeypatch: pyt
     assert not [p for p in folder.iterdir() if p.name.startswith(".")]  # no partial files left
 
 
+def test_two_threads_on_a_fresh_home_both_get_onnx(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A fresh service makes its embedders from two threads at once; torch's exporter keeps its state in
+    globals, so two exports at once broke each other and one thread ran on torch for good."""
+    import threading
+
+    monkeypatch.setenv("GRAPHMEM_HOME", str(tmp_path))
+    backends: list[str] = []
+    threads = [threading.Thread(target=lambda: backends.append(Embedder(bundled_model_path()).backend))
+               for _ in range(2)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert backends == ["onnx", "onnx"]
+
+
 @pytest.mark.parametrize(("variable", "value", "named"), [
     ("GRAPHMEM_EMBED_BACKEND", "tensorflow", "GRAPHMEM_EMBED_BACKEND"),
     ("GRAPHMEM_EMBED_THREADS", "0", "GRAPHMEM_EMBED_THREADS"),

@@ -140,6 +140,18 @@ def test_umlauts_written_out_and_sharp_s_resolve_to_the_name() -> None:
     assert "muller" in lucene_words("What industry is Mueller in?")  # the index folds ü to u
 
 
+def test_letters_without_a_mark_fold_as_the_index_folds_them() -> None:
+    """Ł, ø, Đ, æ do not decompose in Unicode; the name index's analyzer (ASCII folding) makes them l, o, d, ae,
+    so "Lukasz" and "Soren Ostergaard" (and "Soeren") must resolve as the index finds them (probe 6: they did not)."""
+    entities = [("e-1", "Łukasz Kowalski"), ("e-2", "Søren Østergaard"), ("e-3", "Đặng Văn Minh"), ("e-4", "Æsa Hald")]
+    assert fold("Łukasz") == "lukasz" and fold("Østergaard") == "ostergaard" and fold("Đặng") == "dang"
+    for question, key in (("What was Lukasz's title?", "e-1"), ("Which office does Soren Ostergaard use?", "e-2"),
+                          ("What team is Mr Ostergaard on?", "e-2"), ("Soeren Oestergaard office", "e-2"),
+                          ("Where is Dang Van Minh based?", "e-3"), ("Aesa Hald's plan", "e-4")):
+        named, similar = resolve(question, entities)
+        assert named and {n.keys for n in named} == {(key,)} and not similar, (question, named, similar)
+
+
 def test_an_initial_narrows_a_shared_name() -> None:
     """"Maria L." is Maria Lopez, "C. Okafor" Chidi; a lower-case single letter is a word, not an initial."""
     entities = [("c-1", "Maria Lopez"), ("c-2", "Maria Silva"), ("c-3", "Maria Alvarez"), ("p-1", "Chidi Okafor"),

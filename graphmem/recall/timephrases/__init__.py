@@ -3,7 +3,7 @@
 One grammar of our own (issue 17): no library met the phrase table (`tests/unit/time_phrases.py`);
 dateparser's search read 51 % of it, Recognizers-Text 57 %, duckling 47 %, ctparse under 20 %. The
 package reads in layers: `lexicon` (words) and `periods` (calendar arithmetic) feed the patterns of
-`dates`, `holidays` and `relative`; `masking` blanks identifiers; `resolver` finds the atoms and reads the words
+`dates`, `chinese`, `holidays` and `relative`; `masking` blanks identifiers; `resolver` finds the atoms and reads the words
 around them.
 
 Conventions (the table's, relative to `now`, in UTC; every interval half-open [start, end)):
@@ -32,7 +32,11 @@ Conventions (the table's, relative to `now`, in UTC; every interval half-open [s
   "the previous HR manager"). "N hours ago" is that clock hour, its instant now minus N hours.
 * Quarters are calendar quarters. Seasons are meteorological, northern hemisphere (winter Dec-Feb;
   "winter 2025" starts in December 2025); "last summer" is the latest that has ended.
-* "the week of D" is the Monday-week holding D.
+* "the week of D" is the Monday-week holding D; "the first/second/.../last Monday of March 2025" that day;
+  "1-15 March 2025", "between 1 and 15 March" (a word joins the days only after "between" or "from") one
+  range of days; "the 2010s", "the '90s" ten years; "the final quarter of 2024" its Q4.
+* "the previous week/month/year" is the calendar one before this one, as "last X"; "in the previous N units"
+  and "the past fortnight/decade" are rolling windows.
 * Numeric dates: 2025-03-10, 2025/03/10 and 2025.03.10 (dotted: two digits each) are year-month-day; with slashes or dashes (10-03-2025) the
   order of GRAPHMEM_DATE_ORDER (mdy, dmy; auto: the locale's country, and without one slashes month first
   as in the US, dashes day first), unless only the other order makes a date; with dots and the year

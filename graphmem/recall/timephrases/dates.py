@@ -1,5 +1,6 @@
 """Patterns for dates named on the calendar: numeric days (ISO, US with slashes, EU with dots), month
-names with or without day and year, years, quarters, seasons, holidays, and Chinese 年/月/日.
+names with or without day and year, runs of days, years, decades, quarters and seasons (Chinese dates are
+`chinese`'s, holidays `holidays`').
 
 Each rule is a precompiled pattern and a builder that turns a match into an `Atom` (or None when the
 words are no date after all); `RULES` keeps them in the order they are tried. Numbers are read by the
@@ -16,10 +17,8 @@ from datetime import datetime
 from functools import lru_cache
 
 from graphmem.recall.timephrases.lexicon import (
-    CHINESE_MONTH,
     DAY_ORDINAL,
     DAY_ORDINALS,
-    HOLIDAYS,
     MONTH,
     MONTHS,
     ORDINALS,
@@ -27,7 +26,6 @@ from graphmem.recall.timephrases.lexicon import (
     SEASONS,
     YEAR,
     YEAR_WORD,
-    number,
     relative_year,
 )
 from graphmem.recall.timephrases.periods import (
@@ -45,7 +43,7 @@ from graphmem.recall.timephrases.periods import (
 RULES: list[Rule] = []
 
 
-def _day(m: re.Match[str], year: int, month: int, day: int) -> Atom | None:
+def day_atom(m: re.Match[str], year: int, month: int, day: int) -> Atom | None:
     try:
         start = date_at(year, month, day)
     except ValueError:
@@ -53,7 +51,7 @@ def _day(m: re.Match[str], year: int, month: int, day: int) -> Atom | None:
     return Atom(m.start(), m.end(), start, start + DAY)
 
 
-def _yearless_day(m: re.Match[str], now: datetime, month: int, day: int) -> Atom | None:
+def yearless_day(m: re.Match[str], now: datetime, month: int, day: int) -> Atom | None:
     def make(year: int) -> Span:
         start = date_at(year, month, day)
         return start, start + DAY
@@ -64,7 +62,7 @@ def _yearless_day(m: re.Match[str], now: datetime, month: int, day: int) -> Atom
         return None
 
 
-def _month(m: re.Match[str], now: datetime, month: int, year: int | None = None) -> Atom | None:
+def month_atom(m: re.Match[str], now: datetime, month: int, year: int | None = None) -> Atom | None:
     if not 1 <= month <= 12:
         return None
 
@@ -95,18 +93,18 @@ def _iso_time(m: re.Match[str], now: datetime) -> Atom | None:
 @rule(RULES, r"(?<![\d-])(\d{4})([-/])(\d{1,2})\2(\d{1,2})(?![\d-])")
 def _iso_day(m: re.Match[str], now: datetime) -> Atom | None:
     """Year first, with one separator throughout: 2025-03-15, 2025/3/15."""
-    return _day(m, int(m[1]), int(m[3]), int(m[4]))
+    return day_atom(m, int(m[1]), int(m[3]), int(m[4]))
 
 
 @rule(RULES, r"(?<![\d.])((?:19|20)\d\d)\.(\d\d)\.(\d\d)(?!\d|\.\d)")
 def _iso_dots(m: re.Match[str], now: datetime) -> Atom | None:
     """Year first with dots, two digits each (2025.03.15); "2024.10.1" is a version number."""
-    return _day(m, int(m[1]), int(m[2]), int(m[3]))
+    return day_atom(m, int(m[1]), int(m[2]), int(m[3]))
 
 
 @rule(RULES, r"(?<![\d-])(\d{4})-(\d{2})(?![\d-])")
 def _iso_month(m: re.Match[str], now: datetime) -> Atom | None:
-    return _month(m, now, int(m[2]), int(m[1]))
+    return month_atom(m, now, int(m[2]), int(m[1]))
 
 
 #: countries that write month first (the rest of the world writes day first)
@@ -143,29 +141,29 @@ def _ordered(a: int, b: int, month_first: bool) -> tuple[int, int]:
 @rule(RULES, r"(?<![\d/])(\d{1,2})/(\d{1,2})/(\d{4}|\d{2})(?![\d/])")
 def _slashes(m: re.Match[str], now: datetime) -> Atom | None:
     month, day = _ordered(int(m[1]), int(m[2]), date_order() != "dmy")
-    return _day(m, _year2(m[3]), month, day)
+    return day_atom(m, _year2(m[3]), month, day)
 
 
 @rule(RULES, r"(?<![\w/.-])(\d{1,2})-(\d{1,2})-(\d{4})(?![\w/.-])")
 def _dashes(m: re.Match[str], now: datetime) -> Atom | None:
     month, day = _ordered(int(m[1]), int(m[2]), date_order() == "mdy")
-    return _day(m, int(m[3]), month, day)
+    return day_atom(m, int(m[3]), month, day)
 
 
 @rule(RULES, r"(?<![\d/])(\d{1,2})/(\d{4})(?![\d/-])")
 def _slash_month(m: re.Match[str], now: datetime) -> Atom | None:
-    return _month(m, now, int(m[1]), int(m[2]))
+    return month_atom(m, now, int(m[1]), int(m[2]))
 
 
 @rule(RULES, r"(?<![\d/])(\d{1,2})/(\d{1,2})(?![\d/])")
 def _slashes_no_year(m: re.Match[str], now: datetime) -> Atom | None:
     month, day = _ordered(int(m[1]), int(m[2]), date_order() != "dmy")
-    return _yearless_day(m, now, month, day) if 1 <= month <= 12 else None
+    return yearless_day(m, now, month, day) if 1 <= month <= 12 else None
 
 
 @rule(RULES, r"(?<![\d.])(\d{1,2})\.(\d{1,2})\.(\d{4}|\d{2})(?![\d.])")
 def _dots(m: re.Match[str], now: datetime) -> Atom | None:
-    return _day(m, _year2(m[3]), int(m[2]), int(m[1]))  # European day.month.year
+    return day_atom(m, _year2(m[3]), int(m[2]), int(m[1]))  # European day.month.year
 
 
 # --- month names --------------------------------------------------------------------------------------
@@ -181,17 +179,37 @@ def _month_day_span(m: re.Match[str], now: datetime) -> Atom | None:
         return None
 
 
+_SPAN_LEAD = re.compile(r"\b(?:between|from)\s+(?:the\s+)?$")
+
+
+@rule(RULES, r"\b(\d{1,2})(?:st|nd|rd|th)?\s*(?:([-–])|\s(?:and|to|until|till|through)\s+(?:the\s+)?)\s*(\d{1,2})"
+      r"(?:st|nd|rd|th)?\s+(?:of\s+)?" + MONTH + r"\b(?:,?\s*" + YEAR + r")?")
+def _day_span_month(m: re.Match[str], now: datetime) -> Atom | None:
+    """"1-15 March 2025", "between 1 and 15 March", "from the 5th to the 10th of November": one range of days of
+    one month (joined by a word only after "between" or "from": "the 1st and 15th of March" are two days)."""
+    if not m[2] and not _SPAN_LEAD.search(m.string, 0, m.start()):
+        return None
+    a, b, month = int(m[1]), int(m[3]), MONTHS[m[4]]
+    if not 1 <= a < b:
+        return None
+    try:
+        year = int(m[5]) if m[5] else latest(lambda y: (date_at(y, month, a), date_at(y, month, a)), now)[0].year
+        return Atom(m.start(), m.end(), date_at(year, month, a), date_at(year, month, b) + DAY, bool(m[5]))
+    except ValueError:
+        return None
+
+
 @rule(RULES, r"\b" + MONTH + r"\.?\s+(\d{1,2})(?:st|nd|rd|th)?(?![\d:])(?:,?\s*" + YEAR + r")?\b")
 def _month_day(m: re.Match[str], now: datetime) -> Atom | None:
     month, day = MONTHS[m[1]], int(m[2])
-    return _day(m, int(m[3]), month, day) if m[3] else _yearless_day(m, now, month, day)
+    return day_atom(m, int(m[3]), month, day) if m[3] else yearless_day(m, now, month, day)
 
 
 @rule(RULES, r"\b(?:the\s+)?(\d{1,2})(?:st|nd|rd|th)?\.?\s+(?:of\s+|de\s+)?" + MONTH + r"\b(?:,?\s*(?:de\s+)?"
       + YEAR + r")?")
 def _day_month(m: re.Match[str], now: datetime) -> Atom | None:
     day, month = int(m[1]), MONTHS[m[2]]
-    return _day(m, int(m[3]), month, day) if m[3] else _yearless_day(m, now, month, day)
+    return day_atom(m, int(m[3]), month, day) if m[3] else yearless_day(m, now, month, day)
 
 
 @rule(RULES, r"(?<!\ba\s)(?<!\bone\s)\b(?:the\s+)?" + DAY_ORDINAL + r"\s+(?:day\s+)?of\s+" + MONTH
@@ -201,7 +219,7 @@ def _day_in_words(m: re.Match[str], now: datetime) -> Atom | None:
     "a third of March's revenue", nor "in March the first invoice")."""
     word, month, year = (m[1], m[2], m[3]) if m[1] else (m[5], m[4], m[6])
     day, month_no = DAY_ORDINALS[" ".join(word.split())], MONTHS[month]
-    return _day(m, int(year), month_no, day) if year else _yearless_day(m, now, month_no, day)
+    return day_atom(m, int(year), month_no, day) if year else yearless_day(m, now, month_no, day)
 
 
 @rule(RULES, r"\bthe\s+(\d{1,2})(?:st|nd|rd|th)\b(?!\s+(?:half|quarter|week|time)s?\b)")
@@ -223,12 +241,12 @@ def _nth(m: re.Match[str], now: datetime) -> Atom | None:
 
 @rule(RULES, r"\b" + MONTH + r"\.?,?\s+(?:of\s+|de\s+)?" + YEAR + r"\b")
 def _month_year(m: re.Match[str], now: datetime) -> Atom | None:
-    return _month(m, now, MONTHS[m[1]], int(m[2]))
+    return month_atom(m, now, MONTHS[m[1]], int(m[2]))
 
 
 @rule(RULES, r"\b" + MONTH + r"\s+(?:of\s+)?(last|this|next)\s+year\b")
 def _month_relative_year(m: re.Match[str], now: datetime) -> Atom | None:
-    return _month(m, now, MONTHS[m[1]], now.year + RELATIVE[m[2]])
+    return month_atom(m, now, MONTHS[m[1]], now.year + RELATIVE[m[2]])
 
 
 #: a month named alone is a month only after one of these ("in May", not "May I ...", "the March promo")
@@ -240,7 +258,7 @@ _MONTH_PREP = re.compile(r"(?:\b(?:in|during|from|since|until|till|before|after|
 def _month_alone(m: re.Match[str], now: datetime) -> Atom | None:
     if not _MONTH_PREP.search(m.string, 0, m.start()):
         return None
-    return _month(m, now, MONTHS[m[1]])
+    return month_atom(m, now, MONTHS[m[1]])
 
 
 #: a bare four-digit number is a year only after one of these ("in 2025", not "2026 units")
@@ -254,6 +272,13 @@ def _year(m: re.Match[str], now: datetime) -> Atom | None:
         return None
     year = int(m[1])
     return Atom(m.start(), m.end(), date_at(year), date_at(year + 1))
+
+
+@rule(RULES, r"(?<![\w'-])((?:19|20)\d)0'?s\b|(?<![\w-])'([0-9])0s\b")
+def _decade(m: re.Match[str], now: datetime) -> Atom | None:
+    """"the 2010s", "the 1990's", "the '90s": ten years ('00s to '20s this century, '30s to '90s the last)."""
+    first = int(m[1]) * 10 if m[1] else (2000 if int(m[2]) <= 2 else 1900) + int(m[2]) * 10
+    return Atom(m.start(), m.end(), date_at(first), date_at(first + 10))
 
 
 # --- quarters and seasons -------------------------------------------------------------------------------
@@ -301,6 +326,13 @@ def _ordinal_quarter(m: re.Match[str], now: datetime) -> Atom | None:
     return _quarter(m, now, ORDINALS[m[1]], m[2])
 
 
+@rule(RULES, r"\b(?:the\s+)?(?:final|last)\s+quarter\s+of\s+(?:the\s+year\s+)?" + YEAR_WORD + r"\b|\bthe\s+final\s+quarter\b")
+def _final_quarter(m: re.Match[str], now: datetime) -> Atom | None:
+    """"the final quarter of 2024", "the last quarter of last year": Q4 ("last quarter" alone is the one before
+    the current, `relative`)."""
+    return _quarter(m, now, 4, m[1])
+
+
 _SEASON_PREP = re.compile(r"\b(?:in|during|the|since|after|before|until)\s*$")
 
 
@@ -331,35 +363,3 @@ def _season(m: re.Match[str], now: datetime) -> Atom | None:
     if relation is None:  # a year after it names its year ("in summer last year")
         return Atom(m.start(), m.end(), start, end, False, make)
     return Atom(m.start(), m.end(), start, end)
-
-
-@rule(RULES, r"\b(?:on\s+)?(christmas(?: day| eve)?|new year's (?:day|eve))(?:\s+" + YEAR + r")?\b")
-def _holiday(m: re.Match[str], now: datetime) -> Atom | None:
-    month, day = HOLIDAYS[m[1]]
-    return _day(m, int(m[2]), month, day) if m[2] else _yearless_day(m, now, month, day)
-
-
-# --- Chinese -------------------------------------------------------------------------------------------
-@rule(RULES, r"(\d{4})\s*年\s*" + CHINESE_MONTH + r"\s*月(?:份)?(?:\s*(\d{1,2})\s*[日号])?")
-def _zh_date(m: re.Match[str], now: datetime) -> Atom | None:
-    year, month = int(m[1]), number(m[2]) or 0
-    return _day(m, year, month, int(m[3])) if m[3] else _month(m, now, month, year)
-
-
-@rule(RULES, r"(去|今|明|前)年\s*" + CHINESE_MONTH + r"\s*月份?")
-def _zh_relative_month(m: re.Match[str], now: datetime) -> Atom | None:
-    return _month(m, now, number(m[2]) or 0, now.year + RELATIVE[m[1]])
-
-
-@rule(RULES, r"(?<![\d年])" + CHINESE_MONTH + r"\s*月份?(?:\s*(\d{1,2})\s*[日号])?(?!\d)")
-def _zh_month(m: re.Match[str], now: datetime) -> Atom | None:
-    month = number(m[1]) or 0
-    if not 1 <= month <= 12:
-        return None
-    return _yearless_day(m, now, month, int(m[2])) if m[2] else _month(m, now, month)
-
-
-@rule(RULES, r"(\d{4})\s*年(?!\s*\d|\s*[一二两三四五六七八九十])")
-def _zh_year(m: re.Match[str], now: datetime) -> Atom | None:
-    year = int(m[1])
-    return Atom(m.start(), m.end(), date_at(year), date_at(year + 1))

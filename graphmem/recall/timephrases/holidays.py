@@ -1,7 +1,7 @@
 """Holidays whose day moves with the year: Easter (Western, `dateutil.easter`), Good Friday and Easter Monday,
 and Thanksgiving (the United States': November's fourth Thursday). Without a year, the latest one begun; a bare
 word needs a year or a word of time before it ("at Easter", "since Thanksgiving"), as it is also a word of other
-things ("the Easter egg", "a thanksgiving recipe"). The fixed-day holidays (Christmas, New Year) are `dates`'."""
+things ("the Easter egg", "a thanksgiving recipe"). The fixed-day holidays (Christmas, New Year) are here too."""
 
 from __future__ import annotations
 
@@ -10,8 +10,8 @@ from datetime import datetime, timedelta
 
 from dateutil.easter import easter
 
-from graphmem.recall.timephrases.lexicon import YEAR
-from graphmem.recall.timephrases.periods import UTC, Atom, Rule, Span, date_at, latest, rule
+from graphmem.recall.timephrases.lexicon import HOLIDAYS, YEAR
+from graphmem.recall.timephrases.periods import DAY, UTC, Atom, Rule, Span, date_at, latest, rule
 
 RULES: list[Rule] = []
 
@@ -46,6 +46,20 @@ def _thanksgiving(m: re.Match[str], now: datetime) -> Atom | None:
         first = date_at(y, 11)
         day = first + timedelta(days=(3 - first.weekday()) % 7 + 21)
         return day, day + timedelta(days=1)
+
+    if m[2]:
+        return Atom(m.start(), m.end(), *make(int(m[2])))
+    return Atom(m.start(), m.end(), *latest(make, now), False, make)
+
+
+@rule(RULES, r"\b(?:on\s+)?(christmas(?: day| eve)?|new year's (?:day|eve))(?:\s+" + YEAR + r")?\b")
+def _fixed(m: re.Match[str], now: datetime) -> Atom | None:
+    """Christmas (Day, Eve), New Year's Day and Eve: the same day every year."""
+    month, day = HOLIDAYS[m[1]]
+
+    def make(y: int) -> Span:
+        start = date_at(y, month, day)
+        return start, start + DAY
 
     if m[2]:
         return Atom(m.start(), m.end(), *make(int(m[2])))

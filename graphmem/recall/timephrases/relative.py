@@ -67,7 +67,7 @@ def _relative_unit(m: re.Match[str], now: datetime) -> Atom | None:
     is no last week (the resolver reads it as a week of March)."""
     if re.match(r"\s+of\b", m.string[m.end():]) and re.search(r"\bthe\s*$", m.string[:m.start()]):
         return None
-    if m[1] in ("last", "previous") and _ROLLING_LEAD.search(m.string, 0, m.start()):
+    if m[1] == "last" and _ROLLING_LEAD.search(m.string, 0, m.start()):
         return None  # "in the last year": a rolling window (below)
     return _unit(m, now, m[2], RELATIVE[" ".join(m[1].split())])
 
@@ -107,7 +107,7 @@ def _this_time(m: re.Match[str], now: datetime) -> Atom | None:
     return Atom(m.start(), m.end(), at, None)
 
 
-@rule(RULES, r"\bthe\s+(week|month|year)\s+(before last|after next)\b")
+@rule(RULES, r"\bthe\s+(week|month|year|weekend)\s+(before last|after next)\b")
 def _before_last(m: re.Match[str], now: datetime) -> Atom | None:
     return _unit(m, now, m[1], -2 if m[2] == "before last" else 2)
 
@@ -151,23 +151,27 @@ _ROLLING_WORDS = re.compile(r"\s*(?:in|over|during|within)\b|\s*the\b")
 
 
 @rule(RULES, r"\b(?:(?:in|over|during|within)\s+)?(?:the\s+)?(?:last|past|previous)\s+(?:" + COUNT
-      + r"\s+)?(hours?|days?|weeks?|months?|years?|" + UNIT_ABBREVIATIONS + r")\b")
+      + r"\s+)?(hours?|days?|weeks?|fortnights?|months?|years?|decades?|" + UNIT_ABBREVIATIONS + r")\b")
 def _rolling(m: re.Match[str], now: datetime) -> Atom | None:
     """"in the last 7 days", "over the past year", "within last month": [now - N units, now). Without a count
     or "the", "last week" and "in/during last year" are the calendar unit (above: "What ward was she in last
     year?" - the "in" is the ward's); "over/within last X" and "in past X" stay windows."""
     if re.match(r"\s+of\b", m.string[m.end():]):
         return None  # "the last day of February": that day (the resolver's part of a period)
-    if not m[1] and re.fullmatch(UNIT_ABBREVIATIONS, m[2]):
-        return None  # an abbreviation only with a count: "the past 48 hrs", not "the previous HR manager"
+    if not m[1] and (re.fullmatch(UNIT_ABBREVIATIONS, m[2]) or re.search(r"\bprevious\b", m[0])):
+        return None  # an abbreviation only with a count: "the past 48 hrs", not "the previous HR manager"; "the
+        # previous month" is the calendar month before this one ("the previous 3 months" a window)
     lead = _ROLLING_WORDS.match(m[0])
     if not m[1] and not re.search(r"\bthe\b", m[0]) and not (
             lead and (re.match(r"\s*(?:over|within)\b", m[0]) or "past" in m[0])):
         return None
-    n = number(m[1]) if m[1] else 1
+    n, unit = number(m[1]) if m[1] else 1, m[2]
     if not n:
         return None  # "the past 0 days" is no window
-    return Atom(m.start(), m.end(), shift(now, UNITS[m[2]], -n), now)
+    if unit in UNIT_MULTIPLES:  # "the past fortnight", "over the last decade"
+        unit, times = UNIT_MULTIPLES[unit]
+        n *= times
+    return Atom(m.start(), m.end(), shift(now, UNITS[unit], -n), now)
 
 
 @rule(RULES, r"\b(?:(last|this|next|on)\s+)?(monday|tuesday|wednesday|thursday|friday|saturday|sunday)s?\b")

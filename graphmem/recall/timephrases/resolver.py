@@ -17,8 +17,8 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Literal
 
-from graphmem.recall.timephrases import dates, holidays, relative
-from graphmem.recall.timephrases.lexicon import MONTHS
+from graphmem.recall.timephrases import chinese, dates, holidays, relative
+from graphmem.recall.timephrases.lexicon import MONTHS, WEEKDAYS
 from graphmem.recall.timephrases.masking import blank, lower, mask_identifiers
 from graphmem.recall.timephrases.periods import DAY, UTC, Atom, Build, Rule, add_months, period
 
@@ -45,7 +45,7 @@ class Interval:
 
 
 #: Every pattern, in the order they are tried (an earlier rule wins a tie of equal length and start).
-RULES: tuple[Rule, ...] = (*dates.RULES, *holidays.RULES, *relative.RULES)
+RULES: tuple[Rule, ...] = (*dates.RULES, *chinese.RULES, *holidays.RULES, *relative.RULES)
 
 # --- the operator layer: the words just before (or after) an atom ---------------------------------------
 _KNOWN = re.compile(r"\b(?:(?:known|believed?|thought)(?:\s+about(?:\s+[\w'’-]+){1,4})?|recorded)"
@@ -60,12 +60,13 @@ _WEEK_OF = re.compile(r"\b(?:the\s+)?week\s+of\s*$")
 #: week of the year" (its last seven days), "the last day of February 2025"
 _NTH_WEEK = re.compile(r"\b(?:the\s+)?(first|second|third|fourth|last|1st|2nd|3rd|4th)\s+week\s+of\s*(?:the\s+)?$")
 _DAY_OF = re.compile(r"\b(?:the\s+)?(first|last)\s+day\s+of\s*(?:the\s+)?$")
-_PLACES = {"first": 0, "1st": 0, "second": 1, "2nd": 1, "third": 2, "3rd": 2, "fourth": 3, "4th": 3}
+_PLACES = {"first": 0, "1st": 0, "second": 1, "2nd": 1, "third": 2, "3rd": 2, "fourth": 3, "4th": 3, "fifth": 4, "5th": 4}
 _SUFFIX_SINCE = re.compile(r"\s*(?:onwards?\b|and later\b|or later\b|以来|起)")
 _SUFFIX_AFTER = re.compile(r"\s*(?:之后|以后)")
 _SUFFIX_BEFORE = re.compile(r"\s*(?:之前|以前)")
 #: the words between two atoms that make them one range ("March 1 and March 5", "2024 to 2025")
-_CONNECT = re.compile(r"\s*(?:and|to|until|till|through|thru|-|–|到|至|et|au|à|bis|und|y|a|hasta)\s*")
+_CONNECT = re.compile(r"\s*(?:and|to|until|till|through|thru|-|–|到|至|et|au|à|bis|und|y|a|hasta)\s*"
+                      r"(?:the\s+(?:year|month\s+of)\s+)?")  # "between the year 2023 and the year 2025"
 #: a preposition kept in the phrase the route shows ("in March 2026", "between ... and ...")
 _LEAD = re.compile(r"(?:\b(?:in|on|at|during|between|from|of|for|en|im|am|el|le)|从|在)\s*$")
 _CLOCK_GAP = re.compile(r"\s*(?:on|,)?\s*")
@@ -135,6 +136,11 @@ _YEAR_GAP = re.compile(r"\s*,?\s*(?:of\s+|in\s+)?")
 #: a day of the month without its month ("the 1st", "on the 3rd"), and the "of" before a month ("of last month")
 _DAY_ALONE = re.compile(r"(?:on\s+)?(?:the\s+)?\d{1,2}(?:st|nd|rd|th)")
 _OF_GAP = re.compile(r"\s+of\s+")
+#: "the first Monday of March 2025", "the last Friday in June"
+_NTH_BEFORE = re.compile(r"\b(?:the\s+)?(first|second|third|fourth|fifth|last|1st|2nd|3rd|4th|5th)\s+$")
+_IN_GAP = re.compile(r"\s+(?:of|in)\s+")
+_AND_GAP = re.compile(r"\s*(?:and|or|,|&)\s*(?:the\s+)?")
+_NTH_WEEKDAY = re.compile(r"(?:(last)\s+)?(monday|tuesday|wednesday|thursday|friday|saturday|sunday)")
 
 
 def _written(text: str, a: Atom) -> bool:
@@ -161,6 +167,20 @@ def _qualified(text: str, atoms: list[Atom]) -> list[Atom]:
                     and _WEEKDAY_GAP.fullmatch(text, b.e, a.s)):
                 out[-1] = b._replace(e=a.e)  # "4 March 2025, a Tuesday"
                 continue
+            month = a.start.day == 1 and a.end == add_months(a.start, 1)
+            if (b.end - b.start == DAY == a.end - a.start and _DAY_ALONE.fullmatch(text, b.s, b.e)
+                    and not _DAY_ALONE.fullmatch(text, a.s, a.e) and _AND_GAP.fullmatch(text, b.e, a.s)):
+                try:  # "the 1st and 15th of March", "the 2nd or the 3rd of May 2025": the month and year of the second
+                    out[-1] = b._replace(start=a.start.replace(day=b.start.day), end=a.start.replace(day=b.start.day) + DAY)
+                except ValueError:
+                    pass
+            named = _NTH_WEEKDAY.fullmatch(text, b.s, b.e)
+            if named is not None and month and _IN_GAP.fullmatch(text, b.e, a.s):
+                nth = _NTH_BEFORE.search(text, 0, b.s) if named[1] is None else None
+                if named[1] is not None or nth is not None:  # "the first Monday of March", "the last Friday in June"
+                    which, s = ("last", b.s) if nth is None else (nth[1], nth.start())
+                    out[-1] = _nth_weekday(a, which, s, WEEKDAYS[named[2]])
+                    continue
             if (b.end - b.start == DAY and _DAY_ALONE.fullmatch(text, b.s, b.e) and a.start.day == 1
                     and a.end == add_months(a.start, 1) and _OF_GAP.fullmatch(text, b.e, a.s)):
                 try:  # "the 1st of last month": that day of that month
@@ -178,6 +198,18 @@ def _qualified(text: str, atoms: list[Atom]) -> list[Atom]:
                 continue
         out.append(a)
     return out
+
+
+def _nth_weekday(month: Atom, which: str, s: int, weekday: int) -> Atom:
+    """The first (second, ..., last) `weekday` of the month `month` spans; its words start at `s`. A fifth one
+    the month does not hold leaves the month."""
+    end = month.end or month.start
+    first = month.start + ((weekday - month.start.weekday()) % 7) * DAY
+    if which == "last":
+        day = first + ((end - DAY - first).days // 7) * 7 * DAY
+    else:
+        day = first + 7 * _PLACES[which] * DAY
+    return month._replace(s=s, start=day, end=day + DAY, year_explicit=True) if day < end else month
 
 
 def _range(first: Atom, second: Atom) -> tuple[datetime, datetime] | None:
