@@ -77,7 +77,7 @@ def name_tokens(name: str) -> tuple[str, ...]:
 #: German umlauts (and the Nordic ø) as they are written without them ("Müller" is also "Mueller", "Søren"
 #: "Soeren"): folding alone makes "muller"
 _UMLAUTS = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "Ä": "Ae", "Ö": "Oe", "Ü": "Ue", "ø": "oe", "Ø": "Oe"})
-_WRITTEN_OUT = re.compile(r"(?<=[a-z])(ae|oe|ue)(?=[a-z])")
+_WRITTEN_OUT = re.compile(r"(?:(?<=[a-z])|^)(ae|oe|ue)(?=[a-z])")  # "Oestergaard" as the index holds Østergaard
 
 
 def name_spellings(name: str) -> set[tuple[str, ...]]:

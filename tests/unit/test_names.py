@@ -150,6 +150,7 @@ def test_letters_without_a_mark_fold_as_the_index_folds_them() -> None:
                           ("Where is Dang Van Minh based?", "e-3"), ("Aesa Hald's plan", "e-4")):
         named, similar = resolve(question, entities)
         assert named and {n.keys for n in named} == {(key,)} and not similar, (question, named, similar)
+    assert "ostergaard" in lucene_words("Does Oestergaard report to Lukasz?")  # the index folds ø to o
 
 
 def test_an_initial_narrows_a_shared_name() -> None:

@@ -686,6 +686,15 @@ _ROWS: list[tuple[str, str, str, str | None, str | None]] = [
     ('fresh_8', 'Who is the account manager for Summer Lopez?', 'none', None, None),
     ('fresh_8', 'What did May say about the order?', 'none', None, None),
     ('fresh_8', 'Which customers live on March Street?', 'none', None, None),
+    # from the review of probe 6: a day before "today" keeps its own month, "the previous day" stays a window, a
+    # decade keeps its operator, "the final quarter" of a game is no time, a numbered weekday of a month
+    ('fresh_8', 'What changed between the 20th and today?', 'range', '2026-11-20', '2026-12-02'),
+    ('fresh_8', 'What did she say in the previous hour?', 'range', '2026-12-01T11:00', '2026-12-01T12:00'),
+    ('fresh_8', 'What happened the previous day?', 'range', '2026-11-30T12:00', '2026-12-01T12:00'),
+    ('fresh_8', 'Where has he lived since the 2010s?', 'since', '2010-01-01', None),
+    ('fresh_8', 'Where did she live before the 1990s?', 'until', None, '1990-01-01'),
+    ('fresh_8', 'Who scored in the final quarter of the game?', 'none', None, None),
+    ('fresh_8', 'What was the plan on the 2nd Monday of May?', 'range', '2026-05-11', '2026-05-12'),
 ]
 
 CATEGORIES: tuple[str, ...] = tuple(dict.fromkeys(row[0] for row in _ROWS))

@@ -222,7 +222,8 @@ def _day_in_words(m: re.Match[str], now: datetime) -> Atom | None:
     return day_atom(m, int(year), month_no, day) if year else yearless_day(m, now, month_no, day)
 
 
-@rule(RULES, r"\bthe\s+(\d{1,2})(?:st|nd|rd|th)\b(?!\s+(?:half|quarter|week|time)s?\b)")
+@rule(RULES, r"\bthe\s+(\d{1,2})(?:st|nd|rd|th)\b(?!\s+(?:half|quarter|week|time|monday|tuesday|wednesday|thursday|"
+      r"friday|saturday|sunday)s?\b)")
 def _nth(m: re.Match[str], now: datetime) -> Atom | None:
     """"on the 15th": the latest past 15th (this month's, else the month before's...); "the 2nd half of
     2025" counts halves, not days."""
@@ -274,9 +275,10 @@ def _year(m: re.Match[str], now: datetime) -> Atom | None:
     return Atom(m.start(), m.end(), date_at(year), date_at(year + 1))
 
 
-@rule(RULES, r"(?<![\w'-])((?:19|20)\d)0'?s\b|(?<![\w-])'([0-9])0s\b")
+@rule(RULES, r"(?:\bthe\s+)?(?<![\w'’-])((?:19|20)\d)0['’]?s\b|(?:\bthe\s+)?(?<![\w-])['’]([0-9])0s\b")
 def _decade(m: re.Match[str], now: datetime) -> Atom | None:
-    """"the 2010s", "the 1990's", "the '90s": ten years ('00s to '20s this century, '30s to '90s the last)."""
+    """"the 2010s", "the 1990's", "the '90s": ten years ('00s to '20s this century, '30s to '90s the last); "the"
+    is the atom's, so that "since the 2010s" reads its operator."""
     first = int(m[1]) * 10 if m[1] else (2000 if int(m[2]) <= 2 else 1900) + int(m[2]) * 10
     return Atom(m.start(), m.end(), date_at(first), date_at(first + 10))
 
@@ -326,7 +328,7 @@ def _ordinal_quarter(m: re.Match[str], now: datetime) -> Atom | None:
     return _quarter(m, now, ORDINALS[m[1]], m[2])
 
 
-@rule(RULES, r"\b(?:the\s+)?(?:final|last)\s+quarter\s+of\s+(?:the\s+year\s+)?" + YEAR_WORD + r"\b|\bthe\s+final\s+quarter\b")
+@rule(RULES, r"\b(?:the\s+)?(?:final|last)\s+quarter\s+of\s+(?:the\s+year\s+)?" + YEAR_WORD + r"\b")
 def _final_quarter(m: re.Match[str], now: datetime) -> Atom | None:
     """"the final quarter of 2024", "the last quarter of last year": Q4 ("last quarter" alone is the one before
     the current, `relative`)."""

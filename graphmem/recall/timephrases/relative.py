@@ -158,9 +158,10 @@ def _rolling(m: re.Match[str], now: datetime) -> Atom | None:
     year?" - the "in" is the ward's); "over/within last X" and "in past X" stay windows."""
     if re.match(r"\s+of\b", m.string[m.end():]):
         return None  # "the last day of February": that day (the resolver's part of a period)
-    if not m[1] and (re.fullmatch(UNIT_ABBREVIATIONS, m[2]) or re.search(r"\bprevious\b", m[0])):
+    if not m[1] and (re.fullmatch(UNIT_ABBREVIATIONS, m[2]) or (
+            m[2] in ("week", "month", "year") and re.search(r"\bprevious\b", m[0]))):
         return None  # an abbreviation only with a count: "the past 48 hrs", not "the previous HR manager"; "the
-        # previous month" is the calendar month before this one ("the previous 3 months" a window)
+        # previous month" is the calendar month before this one ("the previous 3 months", "the previous day" windows)
     lead = _ROLLING_WORDS.match(m[0])
     if not m[1] and not re.search(r"\bthe\b", m[0]) and not (
             lead and (re.match(r"\s*(?:over|within)\b", m[0]) or "past" in m[0])):

@@ -169,9 +169,11 @@ def _qualified(text: str, atoms: list[Atom]) -> list[Atom]:
                 continue
             month = a.start.day == 1 and a.end == add_months(a.start, 1)
             if (b.end - b.start == DAY == a.end - a.start and _DAY_ALONE.fullmatch(text, b.s, b.e)
-                    and not _DAY_ALONE.fullmatch(text, a.s, a.e) and _AND_GAP.fullmatch(text, b.e, a.s)):
-                try:  # "the 1st and 15th of March", "the 2nd or the 3rd of May 2025": the month and year of the second
-                    out[-1] = b._replace(start=a.start.replace(day=b.start.day), end=a.start.replace(day=b.start.day) + DAY)
+                    and not _DAY_ALONE.fullmatch(text, a.s, a.e) and _written(text, a)
+                    and _WEEKDAY.search(text, a.s, a.e) is None and _AND_GAP.fullmatch(text, b.e, a.s)):
+                try:  # "the 1st and 15th of March", "the 2nd or the 3rd of May 2025": the second's month and year
+                    first = a.start.replace(day=b.start.day)
+                    out[-1] = b._replace(start=first, end=first + DAY)
                 except ValueError:
                     pass
             named = _NTH_WEEKDAY.fullmatch(text, b.s, b.e)
