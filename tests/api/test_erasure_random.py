@@ -4,9 +4,9 @@ untyped groups with the workflows induced from them, idempotent writes); erasure
 interleaved with writes, and after each every read route in every view is called. No answer 5xx, no
 spelling of an erased person in an application answer, none anywhere after the purge.
 
-The same examples run longer with `graphmem check erasure --examples N` (each takes about 3 s on two
-cores: the real model embeds every turn, search and recall, and every view draws a timeline; two run at once,
-2.4 s each: 200 here in 481 s). Seeds here alternate inline and background turn embeddings. A failure prints its seed; `graphmem check erasure --seed S --examples 1` replays it."""
+The same examples run longer with `graphmem check erasure --examples N` (the real model embeds every turn,
+search and recall, and every view draws a timeline; two run at once on two cores, 3.1 s each on the machine
+of stop 46, where Neo4j's 10-second replanning had made them 5.1 s: graphmem.localdb.REPLAN_INTERVAL). Seeds here alternate inline and background turn embeddings. A failure prints its seed; `graphmem check erasure --seed S --examples 1` replays it."""
 
 from __future__ import annotations
 
