@@ -48,18 +48,19 @@ def create_app(settings: Settings | None = None, store: Store | None = None) -> 
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        holder.open()
         warmer.start()  # in the background: the process serves (and /readyz says 503) while it loads
         try:
             app.state.store = holder.connect()
         except StoreRefused:  # not a passing outage: the service must not start (graphmem.store._schema)
-            if holder.owned and holder.store is not None:
-                holder.store.close()
+            warmer.stop()
+            holder.close()
             raise
         except GraphmemError as exc:  # keep serving: /readyz says 503 until Neo4j answers
             log.error("Neo4j not ready at start-up: %s", exc)
         yield
-        if holder.owned and holder.store is not None:
-            holder.store.close()
+        warmer.stop()  # a model still loading must not warm a closed store's statements
+        holder.close()
 
     app = FastAPI(
         title="graphmem",

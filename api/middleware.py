@@ -37,10 +37,13 @@ class StoreHolder:
         self.store = store
         self.owned = store is None
         self.schema_ok = False
+        self.closed = False
         self._lock = threading.Lock()
 
     def connect(self) -> Store:
         with self._lock:
+            if self.closed:  # a refused or stopped app: nothing (a warm-up thread, a late request) reopens it
+                raise StoreUnavailable("the service is stopped", code="stopped")
             if self.store is None:
                 uri, auth = connection_for(self.settings)
                 self.store = Store(self.settings, uri, auth)
@@ -54,6 +57,19 @@ class StoreHolder:
                 start_catch_up(self.store)  # after a move to this model: what the previous one wrote since
                 resume_deletions(self.store)  # namespaces a stopped process was deleting
             return self.store
+
+    def open(self) -> None:
+        """At the app's start (again, for a test client entered twice): connections may be made."""
+        with self._lock:
+            self.closed = False
+
+    def close(self) -> None:
+        """At the app's stop or refused start: closes the store it opened; later `connect` calls raise."""
+        with self._lock:
+            self.closed = True
+            if self.owned and self.store is not None:
+                self.store.close()
+                self.store, self.schema_ok = None, False
 
 
 class EnvelopeMiddleware:

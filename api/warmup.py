@@ -31,11 +31,18 @@ class ModelWarmer:
         self.loaded = threading.Event()
         self.error: str | None = None
         self._thread: threading.Thread | None = None
+        self._stopped = threading.Event()
 
     def start(self) -> None:
+        self._stopped.clear()
         if self._thread is None:
             self._thread = threading.Thread(target=self._load, name="graphmem-model-warmup", daemon=True)
             self._thread.start()
+
+    def stop(self) -> None:
+        """The app stopped (or was refused): a load still running warms nothing of it when it ends. Why: the
+        thread outlived refused apps in the suite and called their closed drivers."""
+        self._stopped.set()
 
     def _load(self) -> None:
         quiet_progress_bars()
@@ -50,7 +57,7 @@ class ModelWarmer:
             return
         try:  # ready means warm: the first turn should cost what the next ones do (issue #20)
             warm_up(self.settings)  # the text pipeline's lazy parts (identifier patterns, time words)
-            if self.app is not None:
+            if self.app is not None and not self._stopped.is_set():
                 warm_routes(self.app)
                 warm_statements(self.app.state.holder.connect())  # Neo4j plans a turn's and a recall's statements
         except Exception as exc:  # an optimisation: never what keeps the service from being ready

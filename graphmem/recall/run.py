@@ -97,8 +97,6 @@ class _Run:
     valid_at: datetime
     holders: Mapping[str, Sequence[tuple[str, str]]]
     pending_search: Future[Any] | None
-    earlier_word: str | None = None  # the word asking for earlier values ("before", "previous"), if any
-    question: str = ""  # as asked: what semantic search reads (the plan reads names as keys)
     spelled: Mapping[str, Sequence[str]] = field(default_factory=dict)  # key -> how the question named it
     route: list[RouteStep] = field(default_factory=list)
     hits: list[Hit] = field(default_factory=list)
@@ -106,6 +104,17 @@ class _Run:
     @property
     def known_at(self) -> datetime | None:
         return self.plan.known_at
+
+    @property
+    def earlier_word(self) -> str | None:
+        """The word asking for earlier values ("before", "previous"), if any."""
+        return self.plan.earlier_word
+
+    @property
+    def question(self) -> str:
+        """As asked, or the query when no question was kept: what semantic search reads (the plan reads
+        names as keys)."""
+        return self.plan.question or self.plan.query
 
 
 def recall(store: Store, ns: Namespace, *, query: str, session: str | None = None, entity: str | None = None,
@@ -185,7 +194,7 @@ def _recall(store: Store, ns: Namespace, *, query: str, session: str | None, ent
         resolved = ch.resolve(candidates, plan.asks, va, plan.known_at)
         plan = with_known_keys(plan, registry=registry, known_keys=resolved.keys)
         holders = resolved.holders
-    run = _Run(ch, plan, k, va, holders, pending, earlier_word, plan.question, named.spelled,
+    run = _Run(ch, plan, k, va, holders, pending, named.spelled,
                route=[RouteStep("router", n) for n in plan.notes])
     if reverse_line is not None:
         run.route.append(RouteStep("exact", reverse_line))
@@ -337,7 +346,7 @@ def _semantic(run: _Run, why: str) -> None:
         return
     pending = run.pending_search
     if pending is None:
-        pending = ch.start_search(run.question or plan.query, run.k, since=plan.time.since, until=plan.time.until)
+        pending = ch.start_search(run.question, run.k, since=plan.time.since, until=plan.time.until)
     found = ch.search_hits(pending, reason=f"semantic: {why}")
     if plan.asks:
         needles = [a.value for a in plan.asks] + [n for a in plan.asks for n in run.spelled.get(a.raw, ())]
@@ -354,7 +363,7 @@ def _semantic(run: _Run, why: str) -> None:
     run.hits += found
     if ch.has_facts and not plan.asks:  # an asked identifier is matched exactly or not at all, never by its words
         profiled = {str(h.data.get("entity")) for h in run.hits if h.kind in ("fact", "entity")}
-        line, hits = fact_text_hits(ch, run.question or plan.query, valid_at=run.valid_at, known_at=run.known_at,
+        line, hits = fact_text_hits(ch, run.question, valid_at=run.valid_at, known_at=run.known_at,
                                     earlier_word=run.earlier_word, skip=profiled)
         if line is not None:
             route.append(RouteStep("facts", line))

@@ -11,7 +11,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from api.app import create_app
-from graphmem.errors import StoreTooNew
+from graphmem.errors import StoreTooNew, StoreUnavailable
 from graphmem.settings import Settings
 from graphmem.store import SCHEMA_VERSION, Store, apply_schema, migrate, schema_version
 from graphmem.store._migrations import record_version, settle_version
@@ -47,8 +47,11 @@ def test_a_store_from_a_newer_release_is_refused_before_anything_is_written(
         apply_schema(store)
     with pytest.raises(StoreTooNew):
         _refuse_a_store_it_cannot_serve(settings)  # `graphmem serve` stops here with this one line
-    with pytest.raises(StoreTooNew), TestClient(create_app(settings)):
+    app = create_app(settings)
+    with pytest.raises(StoreTooNew), TestClient(app):
         pass  # an app that opens its own store does not start either
+    with pytest.raises(StoreUnavailable, match="stopped"):  # and nothing of it (its model's warm-up, still
+        app.state.holder.connect()  # loading on a fresh machine) calls the store it closed
     assert schema_version(store).version == SCHEMA_VERSION + 1  # and nothing lowered it
 
 

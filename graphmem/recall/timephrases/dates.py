@@ -171,10 +171,15 @@ def _dots(m: re.Match[str], now: datetime) -> Atom | None:
       + YEAR + r")?\b")
 def _month_day_span(m: re.Match[str], now: datetime) -> Atom | None:
     """"March 3-7, 2025": one range of days."""
-    month, a, b = MONTHS[m[1]], int(m[2]), int(m[3])
+    return _days_of_month(m, now, MONTHS[m[1]], int(m[2]), int(m[3]), m[4])
+
+
+def _days_of_month(m: re.Match[str], now: datetime, month: int, a: int, b: int, year: str | None) -> Atom | None:
+    """Days a to b of `month`: in `year` when the words give one, else in the latest year whose day a has
+    begun."""
     try:
-        year = int(m[4]) if m[4] else latest(lambda y: (date_at(y, month, a), date_at(y, month, a)), now)[0].year
-        return Atom(m.start(), m.end(), date_at(year, month, a), date_at(year, month, b) + DAY, bool(m[4]))
+        y = int(year) if year else latest(lambda y: (date_at(y, month, a), date_at(y, month, a)), now)[0].year
+        return Atom(m.start(), m.end(), date_at(y, month, a), date_at(y, month, b) + DAY, bool(year))
     except ValueError:
         return None
 
@@ -192,11 +197,7 @@ def _day_span_month(m: re.Match[str], now: datetime) -> Atom | None:
     a, b, month = int(m[1]), int(m[3]), MONTHS[m[4]]
     if not 1 <= a < b:
         return None
-    try:
-        year = int(m[5]) if m[5] else latest(lambda y: (date_at(y, month, a), date_at(y, month, a)), now)[0].year
-        return Atom(m.start(), m.end(), date_at(year, month, a), date_at(year, month, b) + DAY, bool(m[5]))
-    except ValueError:
-        return None
+    return _days_of_month(m, now, month, a, b, m[5])
 
 
 @rule(RULES, r"\b" + MONTH + r"\.?\s+(\d{1,2})(?:st|nd|rd|th)?(?![\d:])(?:,?\s*" + YEAR + r")?\b")

@@ -10,8 +10,9 @@ from datetime import datetime, timedelta
 
 from dateutil.easter import easter
 
+from graphmem.recall.timephrases.dates import day_atom, yearless_day
 from graphmem.recall.timephrases.lexicon import HOLIDAYS, YEAR
-from graphmem.recall.timephrases.periods import DAY, UTC, Atom, Rule, Span, date_at, latest, rule
+from graphmem.recall.timephrases.periods import UTC, Atom, Rule, Span, date_at, latest, rule
 
 RULES: list[Rule] = []
 
@@ -56,11 +57,4 @@ def _thanksgiving(m: re.Match[str], now: datetime) -> Atom | None:
 def _fixed(m: re.Match[str], now: datetime) -> Atom | None:
     """Christmas (Day, Eve), New Year's Day and Eve: the same day every year."""
     month, day = HOLIDAYS[m[1]]
-
-    def make(y: int) -> Span:
-        start = date_at(y, month, day)
-        return start, start + DAY
-
-    if m[2]:
-        return Atom(m.start(), m.end(), *make(int(m[2])))
-    return Atom(m.start(), m.end(), *latest(make, now), False, make)
+    return day_atom(m, int(m[2]), month, day) if m[2] else yearless_day(m, now, month, day)
