@@ -55,11 +55,10 @@ def neo4j_server() -> Iterator[dict[str, str]]:
     if _docker_available():
         from testcontainers.neo4j import Neo4jContainer  # type: ignore[import-not-found]
 
-        from graphmem.localdb import REPLAN_INTERVAL, VECTOR_MERGE_FACTOR
+        from graphmem.localdb import VECTOR_MERGE_FACTOR
 
         container = Neo4jContainer("neo4j:5.26-community", password="graphmem-test").with_env(
             "NEO4J_internal_dbms_index_vector_standard__merge__factor", str(VECTOR_MERGE_FACTOR)).with_env(
-            "NEO4J_dbms_cypher_min__replan__interval", REPLAN_INTERVAL).with_env(
             "NEO4J_browser_remote__content__hostname__whitelist", "localhost,127.0.0.1")  # as the managed one
         with container as c:
             browser = f"http://{c.get_container_host_ip()}:{c.get_exposed_port(7474)}/browser/"

@@ -41,10 +41,6 @@ JVM_FLAGS = [
 #: segments of one size a vector index keeps before Lucene merges them (Neo4j's default is 50)
 VECTOR_MERGE_FACTOR = 4
 
-#: shortest time a Cypher plan stays cached before changed counts may replan it (Neo4j's default is 10 s):
-#: graphmem's statements take 0.3-0.6 s to plan on two cores, and tenants come and go in small namespaces
-REPLAN_INTERVAL = "10m"
-
 
 @dataclass
 class ServerInfo:
@@ -213,12 +209,6 @@ class LocalNeo4j:
             # at 100,000 turns one query for 38 neighbours took 18 ms (p50), 11 ms once merged to 14
             # segments. Merging more often costs background CPU while ingesting.
             "internal.dbms.index.vector.standard_merge_factor": str(VECTOR_MERGE_FACTOR),
-            # A plan is thrown away once the counts it was planned on have moved (by 75%, less with time)
-            # and replanned, at most every 10 s by default. graphmem's statements are long (one round trip
-            # per read) and plan in 0.3-0.6 s on two cores, while tenants come and go in small namespaces:
-            # in the randomized erasure check 42 of 49 s of Neo4j time went to replanning. Plans are
-            # namespace-scoped index seeks whatever the counts; replan at most every 10 minutes.
-            "dbms.cypher.min_replan_interval": REPLAN_INTERVAL,
         }
         (h / "conf" / "neo4j.conf").write_text("".join(f"{k}={v}\n" for k, v in lines.items()))
 

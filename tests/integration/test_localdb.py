@@ -48,17 +48,6 @@ def _probe_outage(local: LocalNeo4j, info: object) -> None:
         assert client.get("/v1/outage/entities/U-1").status_code == 404
 
 
-def _plans_are_kept(info: object) -> None:
-    """The server keeps a plan 10 minutes before changed counts may replan it (Neo4j's 10 s replanned
-    graphmem's long statements, 0.3-0.6 s each, over and over while small tenants came and went)."""
-    import neo4j
-
-    with neo4j.GraphDatabase.driver(info.bolt_uri, auth=("neo4j", info.password)) as driver:  # type: ignore[attr-defined]
-        rows, _, _ = driver.execute_query("SHOW SETTINGS YIELD name, value "
-                                          "WHERE name = 'dbms.cypher.min_replan_interval' RETURN value")
-    assert [r["value"] for r in rows] == ["10m"]
-
-
 def test_start_reuse_status_stop(tmp_path: Path) -> None:
     local = _local(tmp_path)
     info = local.start()
@@ -74,7 +63,6 @@ def test_start_reuse_status_stop(tmp_path: Path) -> None:
         assert status["running"] is True and status["pid"] == info.pid
         assert status["bolt"] == f"bolt://127.0.0.1:{info.bolt_port}"
         assert str(status["version"]).startswith("5.26.")
-        _plans_are_kept(info)
     finally:
         assert local.stop() is True
     assert not _alive(info.pid), "stop must leave no Java process of ours"
