@@ -51,16 +51,18 @@ def create_app(settings: Settings | None = None, store: Store | None = None) -> 
         holder.open()
         warmer.start()  # in the background: the process serves (and /readyz says 503) while it loads
         try:
-            app.state.store = holder.connect()
-        except StoreRefused:  # not a passing outage: the service must not start (graphmem.store._schema)
-            warmer.stop()
+            try:
+                app.state.store = holder.connect()
+            except GraphmemError as exc:
+                if isinstance(exc, StoreRefused):  # not a passing outage: the service must not start
+                    raise
+                log.error("Neo4j not ready at start-up: %s", exc)  # keep serving: /readyz says 503 meanwhile
+            yield
+        finally:  # stopped, refused or failed: nothing of this app uses its store afterwards
+            warmer.stop()  # waits for a warm-up that is running its statements
             holder.close()
-            raise
-        except GraphmemError as exc:  # keep serving: /readyz says 503 until Neo4j answers
-            log.error("Neo4j not ready at start-up: %s", exc)
-        yield
-        warmer.stop()  # a model still loading must not warm a closed store's statements
-        holder.close()
+            if holder.owned:
+                app.state.store = None  # a later start connects again (the middleware's lazy connect)
 
     app = FastAPI(
         title="graphmem",

@@ -32,6 +32,7 @@ class ModelWarmer:
         self.error: str | None = None
         self._thread: threading.Thread | None = None
         self._stopped = threading.Event()
+        self._warming = threading.Lock()  # held while the thread warms the app's routes and statements
 
     def start(self) -> None:
         self._stopped.clear()
@@ -39,10 +40,13 @@ class ModelWarmer:
             self._thread = threading.Thread(target=self._load, name="graphmem-model-warmup", daemon=True)
             self._thread.start()
 
-    def stop(self) -> None:
-        """The app stopped (or was refused): a load still running warms nothing of it when it ends. Why: the
-        thread outlived refused apps in the suite and called their closed drivers."""
+    def stop(self, timeout: float = 30.0) -> None:
+        """The app stopped (or was refused): a load still running warms nothing of it when it ends, and a
+        warm-up running now is waited for (at most `timeout` s) before the store is closed. Why: the thread
+        outlived refused apps in the suite and called their closed drivers."""
         self._stopped.set()
+        if self._warming.acquire(timeout=timeout):
+            self._warming.release()
 
     def _load(self) -> None:
         quiet_progress_bars()
@@ -57,9 +61,10 @@ class ModelWarmer:
             return
         try:  # ready means warm: the first turn should cost what the next ones do (issue #20)
             warm_up(self.settings)  # the text pipeline's lazy parts (identifier patterns, time words)
-            if self.app is not None and not self._stopped.is_set():
-                warm_routes(self.app)
-                warm_statements(self.app.state.holder.connect())  # Neo4j plans a turn's and a recall's statements
+            with self._warming:
+                if self.app is not None and not self._stopped.is_set():
+                    warm_routes(self.app)
+                    warm_statements(self.app.state.holder.connect())  # Neo4j plans a turn's and a recall's
         except Exception as exc:  # an optimisation: never what keeps the service from being ready
             log.warning("warm-up failed (%s: %s); the first requests pay it", type(exc).__name__, exc)
         self.loaded.set()

@@ -295,7 +295,10 @@ def purge_all(store: Any, namespaces: list[str]) -> None:
     from graphmem.store import purge_namespace
 
     for ns in namespaces:
-        purge_namespace(store, ns)
+        try:
+            purge_namespace(store, ns)
+        except Exception as exc:  # the others still go; `graphmem purge --namespace` deletes this one later
+            click.echo(f"could not delete namespace {ns}: {type(exc).__name__}: {exc}", err=True)
 
 
 @click.command("erasure")
