@@ -82,8 +82,10 @@ DEFAULT_KINDS: tuple[IdentifierKind, ...] = (
     # space, dot or dash (the matcher finds the others)
     _kind("phone", r"(?<![A-Za-z0-9_-])\+?\d{2,4}(?:[ .-]?\(?\d{2,4}\)?){2,4}(?![A-Za-z0-9_-])",
           ("phone", "mobile", "tel", "telephone", "phone_number"), "e164"),
-    # order-like and key-like ids: letters, a dash, then digits/letters (ORD-2024-001, U-001, INV-77A)
-    _kind("key", r"(?<![A-Za-z0-9_-])[A-Z][A-Z0-9]{0,9}(?:-[A-Z0-9]+)+(?![A-Za-z0-9_-])",
+    # order-like and key-like ids: letters, a dash, then digits/letters (ORD-2024-001, U-001, INV-77A); not a run
+    # of quarters or halves ("Q1-Q3 2025" is a time)
+    _kind("key", r"(?<![A-Za-z0-9_-])(?![QH][1-4]-[QH][1-4](?![A-Za-z0-9_-]))[A-Z][A-Z0-9]{0,9}(?:-[A-Z0-9]+)+"
+          r"(?![A-Za-z0-9_-])",
           ("order_id", "order", "key", "sku")),
 )
 

@@ -219,3 +219,13 @@ def test_chinese_time_words_are_found_between_other_characters() -> None:
     query = "李五月现在住在哪里？"  # the name 李五月 holds 五月 (May): no time once it is known as a name
     first = classify(query, now=NOW)
     assert first.time.phrases and time_beside_names(query, first, [(0, 3)], now=NOW).phrases == ()
+
+
+@pytest.mark.parametrize(("query", "since", "end"), [
+    ("What was revenue for Q1-Q3 2025?", at(2025, 1, 1), at(2025, 10, 1)),
+    ("Revenue Q2-Q4 2025 for ACME-7", at(2025, 4, 1), at(2026, 1, 1))])
+def test_a_run_of_quarters_is_a_time_not_a_key(query: str, since: datetime, end: datetime) -> None:
+    """The key pattern (ORD-2024-001) once claimed "Q1-Q3", and the router's mask hid the time from the reader."""
+    scope = masked(query)
+    assert scope.since == since and scope.until == end - TICK, scope
+    assert [f.raw for f in find_identifiers(query)] == (["ACME-7"] if "ACME" in query else [])

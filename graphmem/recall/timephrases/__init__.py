@@ -57,6 +57,14 @@ Conventions (the table's, relative to `now`, in UTC; every interval half-open [s
   a date word is today.
 * Identifiers are never dates ("cust-1042", "ORD-2024-001", a phone, "version 3.2", an IP address);
   a date right after one still is.
+* A weekday beside a week or a weekend is that day of it ("Monday last week", "Saturday the weekend before
+  last", "Tuesday of next week"); two days joined by "and"/"or" ("the 2nd or the 3rd of May 2025") are the days
+  from one to the other. "the summer before last" is the one before last summer; "last/next/this <holiday>" the
+  latest over, the first to come, this year's.
+* A year may be two digits after an apostrophe ("Q4 '24", "March '25": '00-'49 this century, '50-'99 the last),
+  or after a day and a month where a clause ends ("3rd March 25,"). "the 1900s", "the 1800s" are centuries
+  ("the 2000s" a decade), "the 80s" the 1980s; after "his", "her", "their" ("in her late 40s") an age, no time.
+* "may" and "march" in lower case after a day number and before a word are verbs ("Items 1-15 may be delayed").
 * French, German, Spanish and Chinese month names and relative words follow the same conventions.
 """
 

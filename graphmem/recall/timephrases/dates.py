@@ -27,6 +27,7 @@ from graphmem.recall.timephrases.lexicon import (
     YEAR,
     YEAR_WORD,
     relative_year,
+    year_of,
 )
 from graphmem.recall.timephrases.periods import (
     DAY,
@@ -178,7 +179,7 @@ def _days_of_month(m: re.Match[str], now: datetime, month: int, a: int, b: int, 
     """Days a to b of `month`: in `year` when the words give one, else in the latest year whose day a has
     begun."""
     try:
-        y = int(year) if year else latest(lambda y: (date_at(y, month, a), date_at(y, month, a)), now)[0].year
+        y = year_of(year) if year else latest(lambda y: (date_at(y, month, a), date_at(y, month, a)), now)[0].year
         return Atom(m.start(), m.end(), date_at(y, month, a), date_at(y, month, b) + DAY, bool(year))
     except ValueError:
         return None
@@ -203,14 +204,18 @@ def _day_span_month(m: re.Match[str], now: datetime) -> Atom | None:
 @rule(RULES, r"\b" + MONTH + r"\.?\s+(\d{1,2})(?:st|nd|rd|th)?(?![\d:])(?:,?\s*" + YEAR + r")?\b")
 def _month_day(m: re.Match[str], now: datetime) -> Atom | None:
     month, day = MONTHS[m[1]], int(m[2])
-    return day_atom(m, int(m[3]), month, day) if m[3] else yearless_day(m, now, month, day)
+    return day_atom(m, year_of(m[3]), month, day) if m[3] else yearless_day(m, now, month, day)
 
 
 @rule(RULES, r"\b(?:the\s+)?(\d{1,2})(?:st|nd|rd|th)?\.?\s+(?:of\s+|de\s+)?" + MONTH + r"\b(?:,?\s*(?:de\s+)?"
-      + YEAR + r")?")
+      + YEAR + r"|\s+(\d{2})(?=\s*(?:[,.;!?)]|$)))?")
 def _day_month(m: re.Match[str], now: datetime) -> Atom | None:
+    """"4 March 2025", "the 4th of March", "3rd March 25" (two digits after a day and a month, where a sentence
+    or clause ends, are its year: "on 3 March 25 people came" is the 3rd of March)."""
     day, month = int(m[1]), MONTHS[m[2]]
-    return day_atom(m, int(m[3]), month, day) if m[3] else yearless_day(m, now, month, day)
+    if m[4]:
+        return day_atom(m, _year2(m[4]), month, day)
+    return day_atom(m, year_of(m[3]), month, day) if m[3] else yearless_day(m, now, month, day)
 
 
 @rule(RULES, r"(?<!\ba\s)(?<!\bone\s)\b(?:the\s+)?" + DAY_ORDINAL + r"\s+(?:day\s+)?of\s+" + MONTH
@@ -220,7 +225,15 @@ def _day_in_words(m: re.Match[str], now: datetime) -> Atom | None:
     "a third of March's revenue", nor "in March the first invoice")."""
     word, month, year = (m[1], m[2], m[3]) if m[1] else (m[5], m[4], m[6])
     day, month_no = DAY_ORDINALS[" ".join(word.split())], MONTHS[month]
-    return day_atom(m, int(year), month_no, day) if year else yearless_day(m, now, month_no, day)
+    return day_atom(m, year_of(year), month_no, day) if year else yearless_day(m, now, month_no, day)
+
+
+@rule(RULES, r"\b(?:the\s+)?" + DAY_ORDINAL + r"\s+(?:day\s+)?of\s+(?:the\s+)?(last|previous|this|current|next)\s+month\b")
+def _day_in_words_of_month(m: re.Match[str], now: datetime) -> Atom | None:
+    """"the tenth of last month", "the first of next month" (in digits, "the 10th of last month", the resolver
+    joins the day to the month)."""
+    first = add_months(now.replace(day=1, hour=0, minute=0, second=0, microsecond=0), RELATIVE[m[2]])
+    return day_atom(m, first.year, first.month, DAY_ORDINALS[" ".join(m[1].split())])
 
 
 @rule(RULES, r"\bthe\s+(\d{1,2})(?:st|nd|rd|th)\b(?!\s+(?:half|quarter|week|time|monday|tuesday|wednesday|thursday|"
@@ -243,7 +256,7 @@ def _nth(m: re.Match[str], now: datetime) -> Atom | None:
 
 @rule(RULES, r"\b" + MONTH + r"\.?,?\s+(?:of\s+|de\s+)?" + YEAR + r"\b")
 def _month_year(m: re.Match[str], now: datetime) -> Atom | None:
-    return month_atom(m, now, MONTHS[m[1]], int(m[2]))
+    return month_atom(m, now, MONTHS[m[1]], year_of(m[2]))
 
 
 @rule(RULES, r"\b" + MONTH + r"\s+(?:of\s+)?(last|this|next)\s+year\b")
@@ -272,15 +285,26 @@ _YEAR_PREP = re.compile(r"(?:\b(?:in|during|since|until|till|before|after|from|t
 def _year(m: re.Match[str], now: datetime) -> Atom | None:
     if not _YEAR_PREP.search(m.string, 0, m.start()):
         return None
-    year = int(m[1])
+    year = year_of(m[1])
     return Atom(m.start(), m.end(), date_at(year), date_at(year + 1))
 
 
-@rule(RULES, r"(?:\bthe\s+)?(?<![\w'’-])((?:19|20)\d)0['’]?s\b|(?:\bthe\s+)?(?<![\w-])['’]([0-9])0s\b")
+#: a decade after a possessive is an age ("in his '20s", "in their early 30s"), not a time
+_AGE = re.compile(r"\b(?:my|your|his|her|their|our|its|one's)\s+(?:(?:early|mid|late)[-\s]+)?$")
+
+
+@rule(RULES, r"(?:\bthe\s+)?(?<![\w'’-])((?:1[5-9]|20)\d)0['’]?s\b|(?:\bthe\s+)?(?<![\w-])['’]([0-9])0s\b"
+      r"|\bthe\s+([1-9])0s\b")
 def _decade(m: re.Match[str], now: datetime) -> Atom | None:
-    """"the 2010s", "the 1990's", "the '90s": ten years ('00s to '20s this century, '30s to '90s the last); "the"
-    is the atom's, so that "since the 2010s" reads its operator."""
-    first = int(m[1]) * 10 if m[1] else (2000 if int(m[2]) <= 2 else 1900) + int(m[2]) * 10
+    """"the 2010s", "the 1990's", "the '90s", "the 80s": ten years ('00s to '20s this century, '30s to '90s the
+    last); "the 1900s", "the 1800s" a whole century (one that has ended: "the 2000s" is a decade). "the" is the
+    atom's, so that "since the 2010s" reads its operator. After "his", "her", "their" it is an age: no time."""
+    if _AGE.search(m.string, 0, m.start()):
+        return None
+    if m[1] and m[1].endswith("0") and int(m[1]) < 200:  # "the 1900s": 1900-1999
+        return Atom(m.start(), m.end(), date_at(int(m[1]) * 10), date_at(int(m[1]) * 10 + 100))
+    two = m[2] or m[3]
+    first = int(m[1]) * 10 if m[1] else (2000 if int(two) <= 2 else 1900) + int(two) * 10
     return Atom(m.start(), m.end(), date_at(first), date_at(first + 10))
 
 
@@ -340,11 +364,12 @@ _SEASON_PREP = re.compile(r"\b(?:in|during|the|since|after|before|until)\s*$")
 
 
 @rule(RULES, r"\b(?:(last|this|next|previous|current)\s+)?(spring|summer|autumn|fall|winter)(?:\s+(?:of\s+)?"
-      + YEAR + r")?\b")
+      + YEAR + r"|\s+(before\s+last))?\b")
 def _season(m: re.Match[str], now: datetime) -> Atom | None:
     """Meteorological seasons; "winter 2025" starts in December 2025; "last summer" is the latest that
-    has ended, "this winter" the one now is in. A bare season word needs a preposition ("the fall")."""
-    relation, name, year = m[1], m[2], m[3]
+    has ended, "this winter" the one now is in, "the summer before last" the one before last summer. A bare
+    season word needs a preposition ("the fall")."""
+    relation, name, year = ("last" if m[4] else m[1]), m[2], m[3]
     if (not relation and not year and not _SEASON_PREP.search(m.string, 0, m.start())
             and not re.match(r"\s+(?:last|this|next)\s+year\b", m.string[m.end():])):  # "summer last year"
         return None
@@ -354,12 +379,15 @@ def _season(m: re.Match[str], now: datetime) -> Atom | None:
         return start, add_months(start, 3)
 
     if year:
-        return Atom(m.start(), m.end(), *make(int(year)))
+        return Atom(m.start(), m.end(), *make(year_of(year)))
     y = now.year + 1
     while make(y)[0] > now:  # the latest that has started
         y -= 1
     start, end = make(y)
     if relation in ("last", "previous") and end > now:
+        y -= 1
+        start, end = make(y)
+    if m[4]:
         start, end = make(y - 1)
     elif relation == "next":
         start, end = make(y + 1)

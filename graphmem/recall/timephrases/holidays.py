@@ -10,37 +10,34 @@ from datetime import datetime, timedelta
 
 from dateutil.easter import easter
 
-from graphmem.recall.timephrases.dates import day_atom, yearless_day
-from graphmem.recall.timephrases.lexicon import HOLIDAYS, YEAR
-from graphmem.recall.timephrases.periods import UTC, Atom, Rule, Span, date_at, latest, rule
+from graphmem.recall.timephrases.lexicon import HOLIDAYS, YEAR, year_of
+from graphmem.recall.timephrases.periods import UTC, Atom, Reyear, Rule, Span, date_at, latest, rule
 
 RULES: list[Rule] = []
 
 _HOLIDAY_PREP = re.compile(r"\b(?:at|on|over|during|since|before|after|until|till|by|around|for|from|between)\s*$")
 
 
-@rule(RULES, r"\b(?:on\s+|at\s+)?(good friday|easter(?: sunday| monday)?)(?:\s+" + YEAR + r")?\b")
+@rule(RULES, r"\b(?:on\s+|at\s+)?(?:(last|this|next)\s+)?(good friday|easter(?: sunday| monday)?)(?:\s+" + YEAR + r")?\b")
 def _easter(m: re.Match[str], now: datetime) -> Atom | None:
     """Easter Sunday (Western, `dateutil.easter`), Good Friday two days before, Easter Monday the day after.
     A bare "Easter" needs a year or a word of time before it ("at Easter", not "the Easter egg")."""
-    if m[1] == "easter" and not m[2] and m[0] == m[1] and not _HOLIDAY_PREP.search(m.string, 0, m.start()):
+    if m[2] == "easter" and not m[3] and m[0] == m[2] and not _HOLIDAY_PREP.search(m.string, 0, m.start()):
         return None
-    shift = {"good friday": -2, "easter monday": 1}.get(m[1], 0)
+    shift = {"good friday": -2, "easter monday": 1}.get(m[2], 0)
 
     def make(y: int) -> Span:
         day = datetime.combine(easter(y), datetime.min.time(), UTC) + timedelta(days=shift)
         return day, day + timedelta(days=1)
 
-    if m[2]:
-        return Atom(m.start(), m.end(), *make(int(m[2])))
-    return Atom(m.start(), m.end(), *latest(make, now), False, make)
+    return _holiday(m, now, make, m[1], m[3])
 
 
-@rule(RULES, r"\b(?:on\s+|at\s+)?thanksgiving(\s+day)?(?:\s+" + YEAR + r")?\b")
+@rule(RULES, r"\b(?:on\s+|at\s+)?(?:(last|this|next)\s+)?thanksgiving(\s+day)?(?:\s+" + YEAR + r")?\b")
 def _thanksgiving(m: re.Match[str], now: datetime) -> Atom | None:
     """Thanksgiving as in the United States: November's fourth Thursday. A bare word needs a year, "Day" or a
     word of time before it, as Easter does."""
-    if not (m[1] or m[2]) and not re.match(r"(?:on|at)\s", m[0]) and not _HOLIDAY_PREP.search(m.string, 0, m.start()):
+    if not any(m.group(1, 2, 3)) and not re.match(r"(?:on|at)\s", m[0]) and not _HOLIDAY_PREP.search(m.string, 0, m.start()):
         return None
 
     def make(y: int) -> Span:
@@ -48,13 +45,31 @@ def _thanksgiving(m: re.Match[str], now: datetime) -> Atom | None:
         day = first + timedelta(days=(3 - first.weekday()) % 7 + 21)
         return day, day + timedelta(days=1)
 
-    if m[2]:
-        return Atom(m.start(), m.end(), *make(int(m[2])))
-    return Atom(m.start(), m.end(), *latest(make, now), False, make)
+    return _holiday(m, now, make, m[1], m[3])
 
 
-@rule(RULES, r"\b(?:on\s+)?(christmas(?: day| eve)?|new year's (?:day|eve))(?:\s+" + YEAR + r")?\b")
+@rule(RULES, r"\b(?:on\s+)?(?:(last|this|next)\s+)?(christmas(?: day| eve)?|new year's (?:day|eve))(?:\s+" + YEAR + r")?\b")
 def _fixed(m: re.Match[str], now: datetime) -> Atom | None:
     """Christmas (Day, Eve), New Year's Day and Eve: the same day every year."""
-    month, day = HOLIDAYS[m[1]]
-    return day_atom(m, int(m[2]), month, day) if m[2] else yearless_day(m, now, month, day)
+    month, day = HOLIDAYS[m[2]]
+
+    def make(y: int) -> Span:
+        start = date_at(y, month, day)
+        return start, start + timedelta(days=1)
+
+    return _holiday(m, now, make, m[1], m[3])
+
+
+def _holiday(m: re.Match[str], now: datetime, make: Reyear, relation: str | None, year: str | None) -> Atom:
+    """A holiday in the year the words give; "last Christmas" the latest one over, "next Easter" the first one
+    to come, "this Thanksgiving" this year's; without a word, the latest one begun (a later year re-years it)."""
+    if year:
+        return Atom(m.start(), m.end(), *make(year_of(year)))
+    if relation is None:
+        return Atom(m.start(), m.end(), *latest(make, now), False, make)
+    y = now.year
+    if relation == "last":
+        y -= make(y)[1] > now
+    elif relation == "next":
+        y += make(y)[0] <= now
+    return Atom(m.start(), m.end(), *make(y))

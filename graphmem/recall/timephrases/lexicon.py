@@ -75,9 +75,10 @@ HOLIDAYS = {"christmas": (12, 25), "christmas day": (12, 25), "christmas eve": (
 # --- regular-expression fragments (each one capturing group) ---
 #: any month name, longest first so "september" is not read as "sep"
 MONTH = "(" + "|".join(sorted(map(re.escape, MONTHS), key=len, reverse=True)) + ")"
-YEAR = r"((?:19|20)\d{2})"
+#: a year: four digits, or two after an apostrophe ("Q4 '24", "March '25")
+YEAR = r"((?:19|20)\d{2}|['’]\d{2}(?!\d))"
 #: a year, or a year relative to now
-YEAR_WORD = r"((?:19|20)\d{2}|last year|this year|next year)"
+YEAR_WORD = r"((?:19|20)\d{2}|['’]\d{2}(?!\d)|last year|this year|next year)"
 COUNT = r"(\d{1,3}|a couple of|a couple|couple of|a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)"
 CHINESE_MONTH = r"(\d{1,2}|十[一二]?|[一二两三四五六七八九])"
 
@@ -94,10 +95,19 @@ def number(word: str) -> int | None:
         return None
 
 
-def relative_year(word: str | None, year: int) -> int | None:
-    """"2025" -> 2025, "last year" -> year - 1 ...; None for no word."""
-    if word is None:
-        return None
+def year_of(word: str) -> int:
+    """A year `YEAR` matched: "2025" -> 2025; "'24" -> 2024 and "'99" -> 1999 (two digits after an apostrophe
+    are this century's up to '49, the last one's from '50)."""
     if word[0].isdigit():
         return int(word)
+    two = int(word[1:])
+    return (2000 if two < 50 else 1900) + two
+
+
+def relative_year(word: str | None, year: int) -> int | None:
+    """"2025" -> 2025, "'25" -> 2025, "last year" -> year - 1 ...; None for no word."""
+    if word is None:
+        return None
+    if word[0].isdigit() or word[0] in "'’":
+        return year_of(word)
     return year + {"last year": -1, "this year": 0, "next year": 1}[word]

@@ -89,10 +89,24 @@ def _build(build: Build, m: re.Match[str], now: datetime) -> Atom | None:
         return None
 
 
-def _atoms(text: str, now: datetime) -> list[Atom]:
-    """The time expressions in `text`, in order: longest matches first, no overlaps, clocks merged."""
+#: "may" and "march" are verbs too: after a day number, written in lower case and followed by a word, they are
+#: ("items 1-15 may be delayed", "the 3 march on"); "1-15 May", "3 may 2025", "the 5th of may." stay dates
+_VERB_MONTH = re.compile(r"\d\S*\s+(?:of\s+)?(may|march)$")
+_WORD_AFTER = re.compile(r"\s+[^\W\d_]")
+
+
+def _verb(question: str, text: str, a: Atom) -> bool:
+    """The atom ends in "may" or "march" used as a verb (see `_VERB_MONTH`)."""
+    verb = _VERB_MONTH.search(text, a.s, a.e)
+    return (verb is not None and question[verb.start(1):verb.end(1)].islower()
+            and _WORD_AFTER.match(text, a.e) is not None)
+
+
+def _atoms(text: str, now: datetime, question: str) -> list[Atom]:
+    """The time expressions in `text` (`question` as written, for its letter case), in order: longest matches
+    first, no overlaps, clocks merged."""
     found = [atom for pattern, build in RULES for m in pattern.finditer(text)
-             if (atom := _build(build, m, now)) is not None]
+             if (atom := _build(build, m, now)) is not None and not _verb(question, text, atom)]
     if not found:
         return []
     found.sort(key=lambda a: (a.s - a.e, a.s))  # stable: among equal matches the earlier rule wins
@@ -171,11 +185,17 @@ def _qualified(text: str, atoms: list[Atom]) -> list[Atom]:
             if (b.end - b.start == DAY == a.end - a.start and _DAY_ALONE.fullmatch(text, b.s, b.e)
                     and not _DAY_ALONE.fullmatch(text, a.s, a.e) and _written(text, a)
                     and _WEEKDAY.search(text, a.s, a.e) is None and _AND_GAP.fullmatch(text, b.e, a.s)):
-                try:  # "the 1st and 15th of March", "the 2nd or the 3rd of May 2025": the second's month and year
-                    first = a.start.replace(day=b.start.day)
-                    out[-1] = b._replace(start=first, end=first + DAY)
+                try:  # "the 1st and 15th of March", "the 2nd or the 3rd of May 2025": the second's month and year, and
+                    first = a.start.replace(day=b.start.day)  # the question is about both: the days from one to the other
                 except ValueError:
-                    pass
+                    first = None
+                if first is not None and first < a.start:
+                    out[-1] = a._replace(s=b.s, start=first)
+                    continue
+            if (weekdays[0] and (day := _weekday_in(text, b, a)) is not None
+                    and _WEEK_GAP.fullmatch(text, b.e, a.s)):
+                out[-1] = a._replace(s=b.s, start=day, end=day + DAY, at=None)  # "Saturday the weekend before last"
+                continue
             named = _NTH_WEEKDAY.fullmatch(text, b.s, b.e)
             if named is not None and month and _IN_GAP.fullmatch(text, b.e, a.s):
                 nth = _NTH_BEFORE.search(text, 0, b.s) if named[1] is None else None
@@ -200,6 +220,24 @@ def _qualified(text: str, atoms: list[Atom]) -> list[Atom]:
                 continue
         out.append(a)
     return out
+
+
+_WEEK_GAP = re.compile(r"[\s,]*(?:of\s+|in\s+)?")
+
+
+def _weekday_in(text: str, weekday: Atom, week: Atom) -> datetime | None:
+    """The day `weekday` names inside `week`, when `week` is a Monday-week or a weekend ("Monday last week",
+    "Saturday the weekend before last", "Friday two weeks ago"); None otherwise."""
+    if week.end is None or week.clock is not None:
+        return None
+    length = week.end - week.start
+    monday = week.start if length == 7 * DAY and week.start.weekday() == 0 else (
+        week.start - 5 * DAY if length == 2 * DAY and week.start.weekday() == 5 else None)
+    if monday is None:
+        return None
+    name = re.search(r"monday|tuesday|wednesday|thursday|friday|saturday|sunday", text[weekday.s:weekday.e])
+    day = monday + WEEKDAYS[name[0]] * DAY if name is not None else None
+    return day if day is not None and week.start <= day < week.end else None
 
 
 def _nth_weekday(month: Atom, which: str, s: int, weekday: int) -> Atom:
@@ -260,7 +298,7 @@ def resolve(question: str, *, now: datetime, mask: Iterable[tuple[int, int]] = (
     """
     now = now.astimezone(UTC)
     text = mask_identifiers(lower(blank(question, mask)))
-    atoms = _atoms(text, now)
+    atoms = _atoms(text, now, question)
     if not atoms:
         return None
     a = atoms[0]
