@@ -8,7 +8,9 @@ possessive 's, titles (Mr, Ms, Dr, ...) and token order. What resolves:
 - one token of a name (a first or a last name, or a one-word company) that no other token of the span
   contradicts: every entity holding it is returned, so a name two entities share comes back with both,
   and the caller says it is ambiguous, never picking one silently; a capitalised surname in the plural
-  after "the" ("the Okafors") is that token: the family.
+  after "the" ("the Okafors") is that token: the family;
+- a part of a name: words side by side (spaces or hyphens between them) that are all tokens of one name
+  ("Anne-Marie" of Anne-Marie Dupont-Moreau, "Robert Chen" of Robert T. Chen): the entities holding them all.
 A near miss ("Maria Lopes" for Maria Lopez: the next word is a typo of a token of the same name, one
 edit on a word of up to five letters, two on a longer one) does not resolve; it is returned as `similar`, for the caller to offer as such, never as exact.
 """
@@ -185,6 +187,8 @@ def resolve(question: str, entities: Iterable[tuple[str, str | None]],
                 found = (n, holders, True)
                 break
         if found is None:
+            found = _part(question, ws, i, max_span, by_token)
+        if found is None:
             t = ws[i].folded
             holders = by_token.get(t, []) or _family(ws, i, by_token)
             if holders and t not in COMMON and len(t) >= 2 and not t.isdigit():
@@ -219,6 +223,26 @@ def resolve(question: str, entities: Iterable[tuple[str, str | None]],
                            tuple(nm for _, nm in ordered), whole))
         i += n
     return named, similar
+
+
+#: what may stand between the words of one name: spaces and hyphens ("Anne-Marie", "van der Berg")
+_NAME_GAP = re.compile(r"[\s\-‐–]*")
+
+
+def _part(question: str, ws: Sequence[Word], i: int, max_span: int,
+          by_token: dict[str, list[tuple[str, str]]]) -> tuple[int, list[tuple[str, str]], bool] | None:
+    """Two or more words side by side that are all tokens of one name, but not the whole of it ("Anne-Marie" of
+    Anne-Marie Dupont-Moreau, "Robert Chen" of Robert T. Chen, "Al-Sayed"): one span, held by the entities whose
+    names hold every word (so "Robert Chen" is not the Chen Jie that "Chen" alone would also be)."""
+    for n in range(min(max_span, len(ws) - i), 1, -1):
+        run = ws[i:i + n]
+        if any(w.folded in TITLES for w in run) or all(w.folded in COMMON for w in run) or not all(
+                _NAME_GAP.fullmatch(question, a.end, b.start) for a, b in zip(run, run[1:])):
+            continue
+        keys = set.intersection(*({k for k, _ in by_token.get(w.folded, [])} for w in run))
+        if keys:
+            return n, [(k, nm) for k, nm in by_token[run[0].folded] if k in keys], False
+    return None
 
 
 def _initial(w: Word, question: str) -> bool:

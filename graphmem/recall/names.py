@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import TYPE_CHECKING
 
-from graphmem.identifiers.names import Named, Similar
+from graphmem.identifiers.names import Named, Similar, name_tokens
 from graphmem.recall.merge import Hit
 from graphmem.store import Row
 
@@ -57,7 +57,7 @@ class Names:
         notes = []
         for n in self.spans:
             holders = ", ".join(f"{k} ({nm})" for k, nm in zip(n.keys, n.names))
-            how = "full name" if n.full else "one token of a name"
+            how = "full name" if n.full else "part of a name" if len(name_tokens(n.text)) > 1 else "one token of a name"
             if n.ambiguous:
                 notes.append(f"name {n.text!r} is ambiguous ({how}): {len(n.keys)} entities hold it, all are "
                              f"read: {holders}")

@@ -165,3 +165,28 @@ def test_an_initial_narrows_a_shared_name() -> None:
         assert [n.keys for n in named] == [keys], (question, named)
     named, _ = resolve("Dr. N. Okafor's phone", entities)
     assert [n.text for n in named] == ["Dr. N. Okafor"]
+
+
+FIRM = [("cl-1", "Anne-Marie Dupont-Moreau"), ("cl-2", "Ludwig van der Berg"), ("cl-3", "Fatima Al-Sayed"),
+        ("cl-10", "Robert T. Chen"), ("cl-11", "Chen Jie")]
+
+
+@pytest.mark.parametrize(("question", "text", "keys"), [
+    ("Where did Anne-Marie live in 2024?", "Anne-Marie", ("cl-1",)),
+    ("Mrs Dupont-Moreau's lawyer?", "Mrs Dupont-Moreau", ("cl-1",)),
+    ("Where's dupont-moreau based?", "dupont-moreau", ("cl-1",)),
+    ("Where did Ms. Al-Sayed live?", "Ms. Al-Sayed", ("cl-3",)),
+    ("Where is van der Berg based?", "van der Berg", ("cl-2",)),
+    ("Where does Robert Chen live?", "Robert Chen", ("cl-10",)),  # not Chen Jie: his name lacks "Robert"
+])
+def test_words_side_by_side_of_one_name_are_one_span(question: str, text: str, keys: tuple[str, ...]) -> None:
+    """Probe 6 (a law firm's clients): "Anne-Marie" once came back as two spans, "Anne" and "Marie", which the keyed
+    question wrote "cl-1-cl-1" (no key), and "Robert Chen" as Robert plus an ambiguous Chen."""
+    named, similar = resolve(question, FIRM)
+    assert [(n.text, n.keys, n.full) for n in named] == [(text, keys, False)] and similar == []
+
+
+def test_a_part_of_a_name_needs_every_word_in_one_name() -> None:
+    """"Chen Robert" is still one name (order is folded); "Jie Robert" is none: two names, one token each."""
+    assert [n.keys for n in resolve("Is Chen Robert here?", FIRM)[0]] == [("cl-10",)]
+    assert [n.keys for n in resolve("Did Jie, Robert call?", FIRM)[0]] == [("cl-11",), ("cl-10",)]
