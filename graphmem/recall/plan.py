@@ -34,7 +34,7 @@ from functools import lru_cache
 from typing import Any
 
 from graphmem.identifiers import DEFAULT_REGISTRY, Registry, find_identifiers, key_tokens, mentions
-from graphmem.recall.attributes import reverse_ask
+from graphmem.recall.attributes import SYNONYMS, attribute_words, reverse_ask, stem
 from graphmem.recall.attributes import words as attribute_said
 from graphmem.recall.merge import asks_earlier, named_attributes
 from graphmem.recall.timewords import TimeScope, extract_time, phrase_spans
@@ -261,12 +261,13 @@ ROUTE: tuple[Rule, ...] = (
 KEY_KINDS = frozenset({"key", "entity_key"})
 #: the words a key question may hold besides its key, the attributes it names, the entity's type and name,
 #: and its time words: "what is the plan of customer C-17?", "what was C-17's phone on 3 March 2024?",
-#: "who is C-17?", "tell me about C-17". Any other word ("become", "live", "complain") may ask more than
+#: "who is C-17?", "tell me about C-17". The words that named an attribute ("live", "based", "managers") go too
+#: (`_naming_words`). Any other word ("become", "work" of an entity with no employer, "complain") may ask more than
 #: the entity's attributes, and the question takes the full route. Deliberately short and English only.
 FILLER = frozenset("""
     what whats what's which who whos who's is was are were be been the a an and of for about on at as in by to
     s its his her their current currently now value values tell me show give describe do does did we you i
-    know customer user entity
+    know customer user entity has have got can could would please pls
 """.split())
 _KEYLIKE = re.compile(r"(?=.*\d)(?=.*[^\W\d_])")  # a letter and a digit: "cust-1042", "acct9"
 _WORD = re.compile(r"[^\W_]+(?:['’][^\W_]+)?")
@@ -324,7 +325,9 @@ def key_answer(plan: Plan, found: Mapping[str, tuple[str | None, str | None, Col
     if not keys or any(key not in found for key in keys):
         return None
     present = {a for _, _, attributes in found.values() for a in attributes}
-    named = named_attributes(plan.query, present)
+    # named as written ("plan", "order id"), in another inflection or by a word of the table ("Where does Maria
+    # Lopez live?": city): the words that named them say nothing more
+    named = named_attributes(plan.query, present) | set(attribute_words(plan.words, present))
     text = plan.query
     for ask in sorted(plan.asks, key=lambda a: a.start, reverse=True):
         text = text[:ask.start] + " " + text[ask.end:]
@@ -333,10 +336,17 @@ def key_answer(plan: Plan, found: Mapping[str, tuple[str | None, str | None, Col
     low = text.lower()
     for attribute in named:
         low = re.sub(r"(?<![\w-])" + re.escape(attribute.lower()).replace("_", "[ _]") + r"(?![\w-])", " ", low)
-    known = set(FILLER)
+    known = set(FILLER) | _naming_words(plan.words, named)
     for type_, name, _ in found.values():
         known.update(w.lower() for w in _WORD.findall(f"{type_ or ''} {name or ''}"))
     rest = [w for w in _WORD.findall(low) if w not in known and w.split("'")[0].split("’")[0] not in known]
     if rest:
         return None
     return KeyAnswer(keys, tuple(sorted(named)))
+
+
+def _naming_words(said: Sequence[str], named: Collection[str]) -> set[str]:
+    """The question's words that named one of `named` (the attributes the fast path answers): an inflection of
+    one of its parts ("managers", "lives"), or a word of the table pointing at it ("live", "based", "where")."""
+    parts = {stem(part) for a in named for part in a.lower().split("_") if part}
+    return {w for w in said if stem(w) in parts or any(a in named for a in SYNONYMS.get(w, ()))}

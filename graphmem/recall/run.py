@@ -245,7 +245,8 @@ def _key_question(ch: Channels, plan: Plan, valid_at: datetime, earlier_word: st
     if not answer.attributes:  # the whole entity is asked: its relations too
         hits += [h for h in ch.relations(answer.keys, valid_at, plan.known_at, channel="exact", reasons=reasons)
                  if h.data["entity"] in found.found]
-    return [RouteStep("router", n) for n in plan.notes] + [RouteStep("exact", answer.explain())], hits
+    given = f"entity {plan.entity!r} given by the caller → " if plan.entity in answer.keys else ""
+    return [RouteStep("router", n) for n in plan.notes] + [RouteStep("exact", given + answer.explain())], hits
 
 
 def _exact(run: _Run, why: str) -> None:

@@ -27,10 +27,16 @@ TABLE: list[tuple[str, tuple[str, ...], tuple[str, ...] | None]] = [
     ("who is C-17?", ("C-17",), ()),
     ("tell me about C-17", ("C-17",), ()),
     ("what is the plan of C-17 and C-18?", ("C-17", "C-18"), ("plan",)),
+    # the attribute in the words people use: a word of the table, another inflection, a filler
+    ("where does C-17 live?", ("C-17",), ("city",)),
+    ("Where is C-17 based these days?", ("C-17",), None),  # "these days" is no time phrase the reader knows
+    ("where is C-17 based now?", ("C-17",), ("city",)),
+    ("Which plan has C-17 got?", ("C-17",), ("plan",)),
+    ("Can you tell me C-17's phone number, please?", ("C-17",), ("phone",)),
+    ("where does C-17 work?", ("C-17",), None),  # an employer C-17 does not have: not its city
     # read, but the read does not answer it alone: the full route runs
     ("what is the favourite colour of C-17?", ("C-17",), None),  # an attribute C-17 does not have
     ("what did C-17 become?", ("C-17",), None),  # a word beyond the attributes
-    ("where does C-17 live?", ("C-17",), None),
     ("what is the plan of C-99?", ("C-99",), None),  # unknown key
     ("what is the plan of C-17 and C-99?", ("C-17", "C-99"), None),  # one key unknown: the miss is said
     ("C-17的套餐是什么？", ("C-17",), None),  # other languages take the full route
