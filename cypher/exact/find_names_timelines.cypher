@@ -1,7 +1,8 @@
 // Names in a question, the timelines of the best candidates, and a reverse question's value holders, in one
 // round trip (recall's name questions: "What was Maria Lopez's plan last March?" costs one read, like a GET of
 // the entity; "Which plan was Maria Lopez on in March?" reads like one too). One row: `candidates` are
-// exact/find_names' (the entity_names full-text index, live entities known at $known_at); the $prefetch best
+// exact/find_names' (the entity_names full-text index, live entities known at $known_at; when none holds a
+// word of $lucene, those of the near terms $near, so a typo is offered as similar in the same trip); the $prefetch best
 // scored also bring every version of their attributes believed then, as exact/read_timelines reads them (keep
 // the two projections alike). graphmem still checks each name exactly (graphmem/identifiers/names.py); a
 // resolved entity outside the prefetched ones is read after. `holders` are exact/find_value_holders' rows for
@@ -11,8 +12,18 @@ CALL () {
   WITH node AS e, score
   WHERE e.ns = $ns AND /*include:live(e)*/ AND ($known_at IS NULL OR e.created_at <= $known_at)
   WITH e, score ORDER BY score DESC, e.key
-  RETURN collect(e) AS found
+  RETURN collect(e) AS exact
 }
+CALL (exact) {
+  // no word matched a name as written: $near (the longer words within one edit, or null), in the same trip
+  WITH exact WHERE size(exact) = 0 AND $near IS NOT NULL
+  CALL db.index.fulltext.queryNodes('entity_names', $near, {limit: $limit}) YIELD node, score
+  WITH node AS e, score
+  WHERE e.ns = $ns AND /*include:live(e)*/ AND ($known_at IS NULL OR e.created_at <= $known_at)
+  WITH e, score ORDER BY score DESC, e.key
+  RETURN collect(e) AS near
+}
+WITH CASE WHEN size(exact) > 0 THEN exact ELSE near END AS found
 CALL (found) {
   UNWIND range(0, size(found) - 1) AS i
   WITH found[i] AS e, i < $prefetch AS read

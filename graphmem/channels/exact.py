@@ -240,18 +240,17 @@ def find_names_timelines(store: Store, ns: Namespace, question: str, *, valid_at
     if terms is None:
         found = find_value_holders(store, ns, names=names, values=values, valid_at=at, known_at=known_at)
         return NameRead([], [], {}, found, {})
-    row = _read_names(store, ns, terms, at, known_at, names, values)
+    row = _read_names(store, ns, terms, _names_terms(question, near=True), at, known_at, names, values)
     rows, found = row["candidates"], row["holders"]
-    if not rows and (near := _names_terms(question, near=True)) is not None:
-        rows = _read_names(store, ns, near, at, known_at, [], [])["candidates"]
     named, similar = _resolve_names(question, rows, valid_at)
     return NameRead(named, similar, {r["key"]: timeline_from_row(r, known_at) for r in rows if r["read"]}, found,
                     {r["key"]: [(f["name"], f["until"]) for f in r["former"]] for r in rows if r["former"]})
 
 
-def _read_names(store: Store, ns: Namespace, words: str, valid_at: datetime, known_at: datetime | None,
-                names: list[str], values: list[str]) -> Row:
-    return store.read("exact/find_names_timelines", ns=ns, lucene=_names_query(ns, words), limit=NAME_CANDIDATES,
+def _read_names(store: Store, ns: Namespace, words: str, near: str | None, valid_at: datetime,
+                known_at: datetime | None, names: list[str], values: list[str]) -> Row:
+    return store.read("exact/find_names_timelines", ns=ns, lucene=_names_query(ns, words),
+                      near=None if near is None else _names_query(ns, near), limit=NAME_CANDIDATES,
                       known_at=known_at, valid_at=valid_at, prefetch=NAME_PREFETCH, include_erased=False,
                       holder_names=names, holder_values=values, holder_limit=VALUE_HOLDERS)[0]
 
