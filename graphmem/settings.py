@@ -85,9 +85,10 @@ class Settings(BaseSettings):
     # Region of phones written without "+country" (ISO 3166: US, GB, CN; ZZ: none), E.164 on write, lookup,
     # mentions and recall alike; read from the environment by graphmem.identifiers (README "Identifiers")
     phone_region: str = "US"
-    # How 03/04/2025 and 03-04-2025 are read in questions: mdy, dmy, or auto (the locale's country; without
-    # one, slashes month first and dashes day first); validated here, read from the process environment by
-    # graphmem.recall.timephrases.dates, as the identifier patterns are (not from .env or the TOML file)
+    # How 03/04/2025 and 03-04-2025 are read in questions: mdy, dmy, or auto (a date of the same question that
+    # only one order makes, else the locale's country; without one, slashes month first and dashes day first);
+    # validated here, read from the process environment by graphmem.recall.timephrases.numeric, as the
+    # identifier patterns are (not from .env or the TOML file)
     date_order: Literal["auto", "mdy", "dmy"] = "auto"
     # the embedding model (graphmem.embedding.models): all-MiniLM-L6-v2 (bundled, the default), its int8
     # form all-MiniLM-L6-v2+int8, a sentence-transformers name in the local cache, or a folder

@@ -4,12 +4,12 @@ order by GRAPHMEM_DATE_ORDER or the locale, any separator; parts of a period; co
 from __future__ import annotations
 
 from collections.abc import Iterator
-from datetime import date, datetime, timezone
+from datetime import date, datetime, timedelta, timezone
 
 import pytest
 
 from graphmem.recall.timephrases import resolve
-from graphmem.recall.timephrases.dates import date_order
+from graphmem.recall.timephrases.numeric import date_order
 
 NOW = datetime(2026, 12, 3, 12, tzinfo=timezone.utc)
 
@@ -64,6 +64,19 @@ def test_only_one_reading_makes_a_date_whatever_the_setting(order: pytest.Monkey
     assert _days("on 12/25/2025") == ("range", date(2025, 12, 25), date(2025, 12, 26))
     assert _days("on 15-03-2025") == ("range", date(2025, 3, 15), date(2025, 3, 16))
     assert _days("on 15.03.2025") == ("range", date(2025, 3, 15), date(2025, 3, 16))  # dots: day first always
+
+
+@pytest.mark.parametrize("env", [{}, {"LANG": "en_US.UTF-8"}, {"LANG": "en_GB.UTF-8"}])
+def test_a_question_writes_all_its_dates_one_way(order: pytest.MonkeyPatch, env: dict[str, str]) -> None:
+    """Probe 11: "between 1/3/2025 and 15/3/2025" read the first as 3 January (month first by default), while the
+    second can only be day first: one writer writes both one way. The setting, when given, still decides."""
+    _set(order, **env)
+    assert _days("Payments made between 1/3/2025 and 15/3/2025") == ("range", date(2025, 3, 1), date(2025, 3, 16))
+    assert _days("from 3/1/2025 to 3/15/2025") == ("range", date(2025, 3, 1), date(2025, 3, 16))
+    day = date(2025, 10, 3) if env.get("LANG") == "en_US.UTF-8" else date(2025, 3, 10)  # "1-15" is no date:
+    assert _days("items 1-15 shipped on 10-03-2025") == ("range", day, day + timedelta(days=1))  # no evidence
+    _set(order, GRAPHMEM_DATE_ORDER="mdy")
+    assert _days("Payments made between 1/3/2025 and 15/3/2025") == ("range", date(2025, 1, 3), date(2025, 3, 16))
 
 
 def test_a_numeric_date_is_never_a_phone_or_an_identifier(order: pytest.MonkeyPatch) -> None:

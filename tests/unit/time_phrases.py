@@ -759,6 +759,40 @@ _ROWS: list[tuple[str, str, str, str | None, str | None]] = [
     ('fresh_10', 'What did June say about the first of this month?', 'range', '2026-12-01', '2026-12-02'),
     ('fresh_10', 'Who was the manager at Christmas two years ago?', 'range', '2024-12-25', '2024-12-26'),
     ('fresh_10', 'What did Mr. May order last month?', 'range', '2026-11-01', '2026-12-01'),
+    # probe 11 (30 rows written before they were run, 22/30 on the first run): "this coming Friday", ISO weeks
+    # ("week 12 of 2025", "W12 2025"), "two days before Christmas" and "the day after New Year's Day" (read as
+    # bounds), "three weeks from now", "at year end 2024", and "between 1/3/2025 and 15/3/2025" (the first read month
+    # first while the second can only be day first) were missed; 30/30 after
+    ('fresh_11', 'What is planned for this coming Friday?', 'range', '2026-12-04', '2026-12-05'),
+    ('fresh_11', 'What happened the Friday just gone?', 'range', '2026-11-27', '2026-11-28'),
+    ('fresh_11', 'What was decided in week 12 of 2025?', 'range', '2025-03-17', '2025-03-24'),
+    ('fresh_11', 'Sales for W12 2025', 'range', '2025-03-17', '2025-03-24'),
+    ('fresh_11', 'What happened two days before Christmas?', 'range', '2025-12-23', '2025-12-24'),
+    ('fresh_11', "What did we agree the day after New Year's Day?", 'range', '2026-01-02', '2026-01-03'),
+    ('fresh_11', 'What is due three weeks from now?', 'range', '2026-12-21', '2026-12-28'),
+    ('fresh_11', 'What did he say on Friday afternoon?', 'range', '2026-11-27', '2026-11-28'),
+    ('fresh_11', 'What did she say yesterday evening?', 'range', '2026-11-30', '2026-12-01'),
+    ('fresh_11', 'What happened since Monday morning?', 'since', '2026-11-30', None),
+    ('fresh_11', 'Orders on 12/25', 'range', '2025-12-25', '2025-12-26'),
+    ('fresh_11', 'What did we discuss at the end of last week?', 'range', '2026-11-23', '2026-11-30'),
+    ('fresh_11', 'What happened during the last week of November?', 'range', '2026-11-24', '2026-12-01'),
+    ('fresh_11', 'Where was she on the morning of 3 March 2025?', 'range', '2025-03-03', '2025-03-04'),
+    ('fresh_11', 'Who called on the evening of the 28th?', 'range', '2026-11-28', '2026-11-29'),
+    ('fresh_11', 'What changed in the first quarter?', 'range', '2026-01-01', '2026-04-01'),
+    ('fresh_11', 'What was the balance at year end 2024?', 'range', '2024-01-01', '2025-01-01'),
+    ('fresh_11', 'What did we say in the second week of January 2025?', 'range', '2025-01-08', '2025-01-15'),
+    ('fresh_11', 'Payments made between 1/3/2025 and 15/3/2025', 'range', '2025-03-01', '2025-03-16'),
+    ('fresh_11', 'What happened on 2025-03-10 at 14:30?', 'instant', '2025-03-10T14:30', None),
+    ('fresh_11', "Where will she be in two weeks' time?", 'range', '2026-12-14', '2026-12-21'),
+    ('fresh_11', 'What was discussed last Monday morning?', 'range', '2026-11-23', '2026-11-24'),
+    ('fresh_11', 'Which plan did he have at the beginning of the month?', 'range', '2026-12-01', '2027-01-01'),
+    ('fresh_11', 'What is planned for the week after next?', 'range', '2026-12-14', '2026-12-21'),
+    ('fresh_11', 'What did we talk about on Christmas Eve 2024?', 'range', '2024-12-24', '2024-12-25'),
+    ('fresh_11', 'Which city did she live in 5 years ago?', 'range', '2021-01-01', '2022-01-01'),
+    ('fresh_11', 'Where was she living in the spring?', 'range', '2026-03-01', '2026-06-01'),
+    ('fresh_11', 'What was agreed on 4th July?', 'range', '2026-07-04', '2026-07-05'),
+    ('fresh_11', 'Has anything changed since the 1st?', 'since', '2026-12-01', None),
+    ('fresh_11', 'What did he order in the last quarter of 2025?', 'range', '2025-10-01', '2026-01-01'),
 ]
 
 CATEGORIES: tuple[str, ...] = tuple(dict.fromkeys(row[0] for row in _ROWS))

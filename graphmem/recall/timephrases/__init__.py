@@ -2,8 +2,8 @@
 
 One grammar of our own (issue 17): no library met the phrase table (`tests/unit/time_phrases.py`);
 dateparser's search read 51 % of it, Recognizers-Text 57 %, duckling 47 %, ctparse under 20 %. The
-package reads in layers: `lexicon` (words) and `periods` (calendar arithmetic) feed the patterns of
-`dates`, `chinese`, `holidays` and `relative`; `masking` blanks identifiers; `resolver` finds the atoms and reads the words
+package reads in layers: `lexicon` (words) and `periods` (calendar arithmetic, atoms) feed the patterns of
+`numeric`, `dates`, `business`, `chinese`, `holidays` and `relative`; `masking` blanks identifiers; `resolver` finds the atoms and reads the words
 around them.
 
 Conventions (the table's, relative to `now`, in UTC; every interval half-open [start, end)):
@@ -65,6 +65,11 @@ Conventions (the table's, relative to `now`, in UTC; every interval half-open [s
   or after a day and a month where a clause ends ("3rd March 25,"). "the 1900s", "the 1800s" are centuries
   ("the 2000s" a decade), "the 80s" the 1980s; after "his", "her", "their" ("in her late 40s") an age, no time.
 * "may" and "march" in lower case after a day number and before a word are verbs ("Items 1-15 may be delayed").
+* ISO weeks come with their year ("week 12 of 2025", "W12 2025", "2025-W12": Monday to Monday); "year end 2024" is
+  2024 read at its end. "two days before X", "the day after X", "a week after X" move X ("before X" alone bounds);
+  "N units from now" is "in N units"; "this coming Friday" is "next Friday".
+* A question writes all its numeric dates one way: when one of them can only be day first (15/3/2025) or month
+  first (3/15/2025), the others are read so too, unless GRAPHMEM_DATE_ORDER is set.
 * French, German, Spanish and Chinese month names and relative words follow the same conventions.
 """
 

@@ -6,9 +6,8 @@ from __future__ import annotations
 import re
 from datetime import datetime
 
-from graphmem.recall.timephrases.dates import day_atom, month_atom, yearless_day
 from graphmem.recall.timephrases.lexicon import CHINESE_MONTH, RELATIVE, number
-from graphmem.recall.timephrases.periods import Atom, Rule, date_at, rule
+from graphmem.recall.timephrases.periods import Atom, Rule, date_at, day_atom, month_atom, rule, yearless_day
 
 RULES: list[Rule] = []
 

@@ -1,20 +1,16 @@
-"""Patterns for dates named on the calendar: numeric days (ISO, US with slashes, EU with dots), month
-names with or without day and year, runs of days, years, decades, quarters and seasons (Chinese dates are
-`chinese`'s, holidays `holidays`').
+"""Patterns for dates named on the calendar: month names with or without day and year, runs of days, years,
+decades and centuries, quarters and seasons (dates in numbers are `numeric`'s, ISO weeks `business`', Chinese
+dates `chinese`'s, holidays `holidays`').
 
 Each rule is a precompiled pattern and a builder that turns a match into an `Atom` (or None when the
-words are no date after all); `RULES` keeps them in the order they are tried. Numbers are read by the
-conventions of `graphmem.recall.timephrases`: 3/10/2025 is 10 March (US) unless the first number
-cannot be a month, 10.03.2025 is 10 March (European), a two-digit year is 20YY, and a date without a
-year is the latest one that has started.
+words are no date after all); `RULES` keeps them in the order they are tried. A date without a year is the
+latest one that has started.
 """
 
 from __future__ import annotations
 
-import os
 import re
 from datetime import datetime
-from functools import lru_cache
 
 from graphmem.recall.timephrases.lexicon import (
     DAY_ORDINAL,
@@ -31,140 +27,20 @@ from graphmem.recall.timephrases.lexicon import (
 )
 from graphmem.recall.timephrases.periods import (
     DAY,
-    UTC,
     Atom,
     Rule,
     Span,
     add_months,
     date_at,
+    day_atom,
     latest,
+    month_atom,
     rule,
+    year2,
+    yearless_day,
 )
 
 RULES: list[Rule] = []
-
-
-def day_atom(m: re.Match[str], year: int, month: int, day: int) -> Atom | None:
-    try:
-        start = date_at(year, month, day)
-    except ValueError:
-        return None
-    return Atom(m.start(), m.end(), start, start + DAY)
-
-
-def yearless_day(m: re.Match[str], now: datetime, month: int, day: int) -> Atom | None:
-    def make(year: int) -> Span:
-        start = date_at(year, month, day)
-        return start, start + DAY
-
-    try:
-        return Atom(m.start(), m.end(), *latest(make, now), False, make)
-    except ValueError:
-        return None
-
-
-def month_atom(m: re.Match[str], now: datetime, month: int, year: int | None = None) -> Atom | None:
-    if not 1 <= month <= 12:
-        return None
-
-    def make(y: int) -> Span:
-        start = date_at(y, month)
-        return start, add_months(start, 1)
-
-    if year is not None:
-        return Atom(m.start(), m.end(), *make(year))
-    return Atom(m.start(), m.end(), *latest(make, now), False, make)
-
-
-def _year2(text: str) -> int:
-    year = int(text)
-    return year + 2000 if year < 100 else year
-
-
-# --- numeric ---------------------------------------------------------------------------------------
-@rule(RULES, r"(?<!\d)(\d{4})-(\d{2})-(\d{2})[t ](\d{1,2}):(\d{2})(?::(\d{2}))?z?")
-def _iso_time(m: re.Match[str], now: datetime) -> Atom | None:
-    try:
-        t = datetime(int(m[1]), int(m[2]), int(m[3]), int(m[4]), int(m[5]), int(m[6] or 0), tzinfo=UTC)
-    except ValueError:
-        return None
-    return Atom(m.start(), m.end(), t, None)
-
-
-@rule(RULES, r"(?<![\d-])(\d{4})([-/])(\d{1,2})\2(\d{1,2})(?![\d-])")
-def _iso_day(m: re.Match[str], now: datetime) -> Atom | None:
-    """Year first, with one separator throughout: 2025-03-15, 2025/3/15."""
-    return day_atom(m, int(m[1]), int(m[3]), int(m[4]))
-
-
-@rule(RULES, r"(?<![\d.])((?:19|20)\d\d)\.(\d\d)\.(\d\d)(?!\d|\.\d)")
-def _iso_dots(m: re.Match[str], now: datetime) -> Atom | None:
-    """Year first with dots, two digits each (2025.03.15); "2024.10.1" is a version number."""
-    return day_atom(m, int(m[1]), int(m[2]), int(m[3]))
-
-
-@rule(RULES, r"(?<![\d-])(\d{4})-(\d{2})(?![\d-])")
-def _iso_month(m: re.Match[str], now: datetime) -> Atom | None:
-    return month_atom(m, now, int(m[2]), int(m[1]))
-
-
-#: countries that write month first (the rest of the world writes day first)
-MONTH_FIRST = frozenset({"US", "PH", "FM", "MH", "PW", "GU", "PR", "AS", "VI", "UM"})
-
-
-@lru_cache(maxsize=1)
-def date_order() -> str | None:
-    """How numbers with slashes or dashes are read when both could be a month: "mdy", "dmy", or None
-    (by the separator: slashes month first, as in the US, dashes day first).
-
-    GRAPHMEM_DATE_ORDER (mdy, dmy, auto) decides; auto takes the country of the process's locale
-    (LC_ALL, LC_TIME, LANG: en_US reads 03/04 as 4 March, en_GB, de_DE, pt_BR as 3 April); a locale
-    without a country (C, POSIX) leaves it to the separator. Dots are day first whatever the setting: no
-    country writes month.day.year. Cached: read once per process, like the identifier patterns."""
-    wanted = (os.environ.get("GRAPHMEM_DATE_ORDER") or "auto").strip().lower()
-    if wanted in ("mdy", "dmy"):
-        return wanted
-    for var in ("LC_ALL", "LC_TIME", "LANG"):
-        value = os.environ.get(var)
-        if value:
-            country = re.match(r"[a-z]{2,3}_([A-Z]{2})", value)
-            return None if country is None else ("mdy" if country[1] in MONTH_FIRST else "dmy")
-    return None
-
-
-def _ordered(a: int, b: int, month_first: bool) -> tuple[int, int]:
-    """(month, day) of two numbers: the order given, unless only the other order makes a date."""
-    if month_first:
-        return (b, a) if a > 12 else (a, b)
-    return (a, b) if b > 12 else (b, a)
-
-
-@rule(RULES, r"(?<![\d/])(\d{1,2})/(\d{1,2})/(\d{4}|\d{2})(?![\d/])")
-def _slashes(m: re.Match[str], now: datetime) -> Atom | None:
-    month, day = _ordered(int(m[1]), int(m[2]), date_order() != "dmy")
-    return day_atom(m, _year2(m[3]), month, day)
-
-
-@rule(RULES, r"(?<![\w/.-])(\d{1,2})-(\d{1,2})-(\d{4})(?![\w/.-])")
-def _dashes(m: re.Match[str], now: datetime) -> Atom | None:
-    month, day = _ordered(int(m[1]), int(m[2]), date_order() == "mdy")
-    return day_atom(m, int(m[3]), month, day)
-
-
-@rule(RULES, r"(?<![\d/])(\d{1,2})/(\d{4})(?![\d/-])")
-def _slash_month(m: re.Match[str], now: datetime) -> Atom | None:
-    return month_atom(m, now, int(m[1]), int(m[2]))
-
-
-@rule(RULES, r"(?<![\d/])(\d{1,2})/(\d{1,2})(?![\d/])")
-def _slashes_no_year(m: re.Match[str], now: datetime) -> Atom | None:
-    month, day = _ordered(int(m[1]), int(m[2]), date_order() != "dmy")
-    return yearless_day(m, now, month, day) if 1 <= month <= 12 else None
-
-
-@rule(RULES, r"(?<![\d.])(\d{1,2})\.(\d{1,2})\.(\d{4}|\d{2})(?![\d.])")
-def _dots(m: re.Match[str], now: datetime) -> Atom | None:
-    return day_atom(m, _year2(m[3]), int(m[2]), int(m[1]))  # European day.month.year
 
 
 # --- month names --------------------------------------------------------------------------------------
@@ -214,7 +90,7 @@ def _day_month(m: re.Match[str], now: datetime) -> Atom | None:
     or clause ends, are its year: "on 3 March 25 people came" is the 3rd of March)."""
     day, month = int(m[1]), MONTHS[m[2]]
     if m[4]:
-        return day_atom(m, _year2(m[4]), month, day)
+        return day_atom(m, year2(m[4]), month, day)
     return day_atom(m, year_of(m[3]), month, day) if m[3] else yearless_day(m, now, month, day)
 
 

@@ -100,3 +100,45 @@ def latest(make: Reyear, now: datetime) -> Span:
     named without a year ("in March", "on July 4th")."""
     start, end = make(now.year)
     return (start, end) if start <= now else make(now.year - 1)
+
+
+# --- atoms of a day or a month, for the patterns ---------------------------------------------------------
+def day_atom(m: re.Match[str], year: int, month: int, day: int) -> Atom | None:
+    """The day the match names; None for one the calendar does not hold (Feb 30)."""
+    try:
+        start = date_at(year, month, day)
+    except ValueError:
+        return None
+    return Atom(m.start(), m.end(), start, start + DAY)
+
+
+def yearless_day(m: re.Match[str], now: datetime, month: int, day: int) -> Atom | None:
+    """A day named without its year: the latest begun by `now`, re-yeared by a year later in the phrase."""
+    def make(year: int) -> Span:
+        start = date_at(year, month, day)
+        return start, start + DAY
+
+    try:
+        return Atom(m.start(), m.end(), *latest(make, now), False, make)
+    except ValueError:
+        return None
+
+
+def month_atom(m: re.Match[str], now: datetime, month: int, year: int | None = None) -> Atom | None:
+    """A month of `year`, or without one the latest begun by `now` (re-yeared by a later year)."""
+    if not 1 <= month <= 12:
+        return None
+
+    def make(y: int) -> Span:
+        start = date_at(y, month)
+        return start, add_months(start, 1)
+
+    if year is not None:
+        return Atom(m.start(), m.end(), *make(year))
+    return Atom(m.start(), m.end(), *latest(make, now), False, make)
+
+
+def year2(text: str) -> int:
+    """A year written with two digits or four: "25" -> 2025 (a two-digit year is 20YY)."""
+    year = int(text)
+    return year + 2000 if year < 100 else year

@@ -135,10 +135,12 @@ def _ago(m: re.Match[str], now: datetime) -> Atom | None:
 _NOT_AHEAD = re.compile(r"\s*(?:ago|back)\b")
 
 
-@rule(RULES, r"\bin\s+" + COUNT + r"\s+(days?|weeks?|fortnights?|months?|years?|quarters?)\b")
+@rule(RULES, r"\bin\s+" + COUNT + r"\s+(days?|weeks?|fortnights?|months?|years?|quarters?)\b"
+      r"|\b" + COUNT + r"\s+(days?|weeks?|fortnights?|months?|years?|quarters?)\s+from\s+(?:now|today)\b")
 def _in_n(m: re.Match[str], now: datetime) -> Atom | None:
-    """"in 3 days": that day ahead (not in "... in 2 days ago", which is a count of the past)."""
-    n, unit = number(m[1]), m[2]
+    """"in 3 days", "three weeks from now": that day (week, ...) ahead (not in "... in 2 days ago", which is a
+    count of the past)."""
+    n, unit = (number(m[1]), m[2]) if m[1] else (number(m[3]), m[4])
     if n is None or _NOT_AHEAD.match(m.string, m.end()):
         return None
     if unit in UNIT_MULTIPLES:
@@ -175,10 +177,11 @@ def _rolling(m: re.Match[str], now: datetime) -> Atom | None:
     return Atom(m.start(), m.end(), shift(now, UNITS[unit], -n), now)
 
 
-@rule(RULES, r"\b(?:(last|this|next|on)\s+)?(monday|tuesday|wednesday|thursday|friday|saturday|sunday)s?\b")
+@rule(RULES, r"\b(?:(last|this\s+coming|coming|this|next|on)\s+)?(monday|tuesday|wednesday|thursday|friday|saturday|"
+      r"sunday)s?\b")
 def _weekday(m: re.Match[str], now: datetime) -> Atom | None:
-    """"last Tuesday" is Tuesday of last week; "this Monday" the Monday of this week; "next Friday" the
-    first Friday after today; a bare weekday the latest that has started (today included)."""
+    """"last Tuesday" is Tuesday of last week; "this Monday" the Monday of this week; "next Friday" and "this
+    coming Friday" the first Friday after today; a bare weekday the latest that has started (today included)."""
     weekday = WEEKDAYS[m[2]]
     today = period(now, "day")[0]
     monday = today - today.weekday() * DAY
@@ -186,7 +189,7 @@ def _weekday(m: re.Match[str], now: datetime) -> Atom | None:
         start = monday - 7 * DAY + weekday * DAY
     elif m[1] == "this":
         start = monday + weekday * DAY
-    elif m[1] == "next":
+    elif m[1] == "next" or (m[1] or "").endswith("coming"):
         start = today + ((weekday - today.weekday() - 1) % 7 + 1) * DAY
     else:
         start = today - ((today.weekday() - weekday) % 7) * DAY

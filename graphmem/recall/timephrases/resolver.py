@@ -17,8 +17,8 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Literal
 
-from graphmem.recall.timephrases import chinese, dates, holidays, relative
-from graphmem.recall.timephrases.lexicon import MONTHS, WEEKDAYS
+from graphmem.recall.timephrases import business, chinese, dates, holidays, numeric, relative
+from graphmem.recall.timephrases.lexicon import MONTHS, WEEKDAYS, number
 from graphmem.recall.timephrases.masking import blank, lower, mask_identifiers
 from graphmem.recall.timephrases.periods import DAY, UTC, Atom, Build, Rule, add_months, period
 
@@ -45,7 +45,7 @@ class Interval:
 
 
 #: Every pattern, in the order they are tried (an earlier rule wins a tie of equal length and start).
-RULES: tuple[Rule, ...] = (*dates.RULES, *chinese.RULES, *holidays.RULES, *relative.RULES)
+RULES: tuple[Rule, ...] = (*numeric.RULES, *dates.RULES, *business.RULES, *chinese.RULES, *holidays.RULES, *relative.RULES)
 
 # --- the operator layer: the words just before (or after) an atom ---------------------------------------
 _KNOWN = re.compile(r"\b(?:(?:known|believed?|thought)(?:\s+about(?:\s+[\w'’-]+){1,4})?|recorded)"
@@ -56,6 +56,10 @@ _SINCE = re.compile(r"(?:\bsince|\bdepuis|\bseit|\bdesde|自从?)\s*$")
 _BEFORE = re.compile(r"(?:\bbefore|\bprior\s+to|\bavant|\bantes\s+de)\s*$")
 _UNTIL = re.compile(r"(?:\b(?:until|till|through|thru|up\s+to|by)(?:\s+the\s+end\s+of)?|\bbis|\bhasta|直到)\s*$")
 _WEEK_OF = re.compile(r"\b(?:the\s+)?week\s+of\s*$")
+#: a day or week counted from the period after it: "two days before Christmas", "the day after New Year's Day", "a
+#: week after Easter" (that period moved, not a bound: "before Christmas" alone is one)
+_OFFSET = re.compile(r"\b(?:the\s+(?P<one>day|week)|(?P<n>\d{1,3}|an?|one|two|three|four|five|six|seven|eight|nine|ten)"
+                     r"\s+(?P<units>days?|weeks?))\s+(?P<way>before|after)\s*$")
 #: a week or a day of the period after it, by its place: "the first week of March" (its days 1-7), "the last
 #: week of the year" (its last seven days), "the last day of February 2025"
 _NTH_WEEK = re.compile(r"\b(?:the\s+)?(first|second|third|fourth|last|1st|2nd|3rd|4th)\s+week\s+of\s*(?:the\s+)?$")
@@ -315,6 +319,11 @@ def resolve(question: str, *, now: datetime, mask: Iterable[tuple[int, int]] = (
     elif a.end is not None and a.end - a.start > DAY and (day_of := _DAY_OF.search(text, 0, a.s)) is not None:
         first = a.end - DAY if day_of[1] == "last" else a.start
         a = a._replace(s=day_of.start(), start=first, end=first + DAY, at=None)
+    if (off := _OFFSET.search(text, 0, a.s)) is not None and a.end is not None:  # "two days before Christmas"
+        n = 1 if off["n"] is None else number(off["n"])
+        if n is not None:
+            step = n * (7 * DAY if (off["one"] or off["units"]).startswith("week") else DAY) * (-1 if off["way"] == "before" else 1)
+            a = a._replace(s=off.start(), start=a.start + step, end=a.end + step, at=None)
     week_of = _WEEK_OF.search(text, 0, a.s)
     if week_of is not None:
         a = a._replace(s=week_of.start(), start=period(a.start, "week")[0], end=period(a.start, "week")[1])
