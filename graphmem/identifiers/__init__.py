@@ -84,7 +84,7 @@ DEFAULT_KINDS: tuple[IdentifierKind, ...] = (
           ("phone", "mobile", "tel", "telephone", "phone_number"), "e164"),
     # order-like and key-like ids: letters, a dash, then digits/letters (ORD-2024-001, U-001, INV-77A); not a run
     # of quarters or halves ("Q1-Q3 2025" is a time)
-    _kind("key", r"(?<![A-Za-z0-9_-])(?![QH][1-4]-[QH][1-4](?![A-Za-z0-9_-]))[A-Z][A-Z0-9]{0,9}(?:-[A-Z0-9]+)+"
+    _kind("key", r"(?<![A-Za-z0-9_-])(?!Q[1-4]-Q[1-4](?![A-Za-z0-9_-]))[A-Z][A-Z0-9]{0,9}(?:-[A-Z0-9]+)+"
           r"(?![A-Za-z0-9_-])",
           ("order_id", "order", "key", "sku")),
 )

@@ -187,7 +187,7 @@ def resolve(question: str, entities: Iterable[tuple[str, str | None]],
                 found = (n, holders, True)
                 break
         if found is None:
-            found = _part(question, ws, i, max_span, by_token)
+            found = _part(question, ws, i, max_span, by_token, full)
         if found is None:
             t = ws[i].folded
             holders = by_token.get(t, []) or _family(ws, i, by_token)
@@ -229,15 +229,23 @@ def resolve(question: str, entities: Iterable[tuple[str, str | None]],
 _NAME_GAP = re.compile(r"[\s\-‐–]*")
 
 
-def _part(question: str, ws: Sequence[Word], i: int, max_span: int,
-          by_token: dict[str, list[tuple[str, str]]]) -> tuple[int, list[tuple[str, str]], bool] | None:
+def _part(question: str, ws: Sequence[Word], i: int, max_span: int, by_token: dict[str, list[tuple[str, str]]],
+          full: dict[frozenset[str], list[tuple[str, str]]]) -> tuple[int, list[tuple[str, str]], bool] | None:
     """Two or more words side by side that are all tokens of one name, but not the whole of it ("Anne-Marie" of
     Anne-Marie Dupont-Moreau, "Robert Chen" of Robert T. Chen, "Al-Sayed"): one span, held by the entities whose
-    names hold every word (so "Robert Chen" is not the Chen Jie that "Chen" alone would also be)."""
+    names hold every word (so "Robert Chen" is not the Chen Jie that "Chen" alone would also be). Its words are
+    written alike, capitalised or not, but for particles ("van der Berg", "dupont-moreau"; "Was Grace young?"
+    keeps Grace ambiguous), and a run never takes the start of a whole name ("Mary Anne Smith": Mary, then Anne
+    Smith)."""
     for n in range(min(max_span, len(ws) - i), 1, -1):
         run = ws[i:i + n]
         if any(w.folded in TITLES for w in run) or all(w.folded in COMMON for w in run) or not all(
                 _NAME_GAP.fullmatch(question, a.end, b.start) for a, b in zip(run, run[1:])):
+            continue
+        if len({w.text[:1].isupper() for w in run if len(w.text) > 3}) > 1:  # "Grace young": a name and a word
+            continue
+        if any(full.get(frozenset(w.folded for w in ws[j:j + m]))
+               for j in range(i + 1, i + n) for m in range(2, min(max_span, len(ws) - j) + 1)):
             continue
         keys = set.intersection(*({k for k, _ in by_token.get(w.folded, [])} for w in run))
         if keys:

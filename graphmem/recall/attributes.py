@@ -40,6 +40,9 @@ SYNONYMS: dict[str, tuple[str, ...]] = {
     **dict.fromkeys(("job", "role", "title", "position", "occupation"), _JOB),
     **dict.fromkeys(("plan", "subscription", "tier", "subscribed"), _PLAN),
 }
+#: attributes whose value names another entity ("manager": Tom Berg): "where does C-17's manager live?" asks
+#: about that entity, not C-17
+POINTERS = frozenset(_MANAGER + _EMPLOYER)
 REVERSE_WORDS = frozenset({"who", "whom", "whose", "which", "what"})
 _WORD = re.compile(r"[^\W_]+(?:[-'][^\W_]+)*", re.UNICODE)
 # a value as people write a proper noun: capitalised words (Porto, Tom Berg, São Paulo, O'Neill, Acme Corp.)

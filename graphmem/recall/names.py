@@ -57,7 +57,8 @@ class Names:
         notes = []
         for n in self.spans:
             holders = ", ".join(f"{k} ({nm})" for k, nm in zip(n.keys, n.names))
-            how = "full name" if n.full else "part of a name" if len(name_tokens(n.text)) > 1 else "one token of a name"
+            words = [t for t in name_tokens(n.text) if len(t) > 1]  # an initial ("Maria L.") is no word of it
+            how = "full name" if n.full else "part of a name" if len(words) > 1 else "one token of a name"
             if n.ambiguous:
                 notes.append(f"name {n.text!r} is ambiguous ({how}): {len(n.keys)} entities hold it, all are "
                              f"read: {holders}")

@@ -34,7 +34,7 @@ from functools import lru_cache
 from typing import Any
 
 from graphmem.identifiers import DEFAULT_REGISTRY, Registry, find_identifiers, key_tokens, mentions
-from graphmem.recall.attributes import SYNONYMS, attribute_words, reverse_ask, stem
+from graphmem.recall.attributes import POINTERS, SYNONYMS, attribute_words, reverse_ask
 from graphmem.recall.attributes import words as attribute_said
 from graphmem.recall.merge import asks_earlier, named_attributes
 from graphmem.recall.timewords import TimeScope, extract_time, phrase_spans
@@ -328,6 +328,8 @@ def key_answer(plan: Plan, found: Mapping[str, tuple[str | None, str | None, Col
     # named as written ("plan", "order id"), in another inflection or by a word of the table ("Where does Maria
     # Lopez live?": city): the words that named them say nothing more
     named = named_attributes(plan.query, present) | set(attribute_words(plan.words, present))
+    if len(named) > 1 and named & POINTERS:  # "the phone of C-17's manager": another entity's attribute
+        return None
     text = plan.query
     for ask in sorted(plan.asks, key=lambda a: a.start, reverse=True):
         text = text[:ask.start] + " " + text[ask.end:]
@@ -345,8 +347,24 @@ def key_answer(plan: Plan, found: Mapping[str, tuple[str | None, str | None, Col
     return KeyAnswer(keys, tuple(sorted(named)))
 
 
+#: the words of the table that name an attribute as a noun or a place ("Where does Maria live?"); never a verb
+#: with a direction ("who does C-17 manage?", "who did C-17 call?") or an event ("has C-17 moved?")
+_NAMING = frozenset("""live lives lived living based located reside resides resided residing where manager managers
+    owner owners employer phone mobile telephone cell email e-mail mail birthday born job role title position
+    occupation plan subscription tier""".split())
+_PHONE_WORDS = frozenset({"phone", "mobile", "telephone", "cell"})
+
+
 def _naming_words(said: Sequence[str], named: Collection[str]) -> set[str]:
-    """The question's words that named one of `named` (the attributes the fast path answers): an inflection of
-    one of its parts ("managers", "lives"), or a word of the table pointing at it ("live", "based", "where")."""
-    parts = {stem(part) for a in named for part in a.lower().split("_") if part}
-    return {w for w in said if stem(w) in parts or any(a in named for a in SYNONYMS.get(w, ()))}
+    """The question's words that named one of `named` (the attributes the fast path answers): one of its parts or
+    their plural ("managers", "cities"), a noun or place word of the table pointing at it ("live", "based",
+    "where"), "number" after "phone" (not "the account number")."""
+    parts = [p for a in named for p in a.lower().split("_") if p]
+    plural = {f for p in parts for f in (p, p + "s", p + "es", p[:-1] + "ies")}
+    out = set()
+    for i, w in enumerate(said):
+        if w in plural or (w in _NAMING and any(a in named for a in SYNONYMS.get(w, ()))):
+            out.add(w)
+        elif w == "number" and i and said[i - 1] in _PHONE_WORDS:
+            out.add(w)
+    return out

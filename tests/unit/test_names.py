@@ -190,3 +190,13 @@ def test_a_part_of_a_name_needs_every_word_in_one_name() -> None:
     """"Chen Robert" is still one name (order is folded); "Jie Robert" is none: two names, one token each."""
     assert [n.keys for n in resolve("Is Chen Robert here?", FIRM)[0]] == [("cl-10",)]
     assert [n.keys for n in resolve("Did Jie, Robert call?", FIRM)[0]] == [("cl-11",), ("cl-10",)]
+
+
+def test_a_part_of_a_name_is_written_as_one_and_never_takes_the_start_of_a_whole_name() -> None:
+    """From the review of the change: "Grace young" (a name and a word) had made Grace Young Park the one Grace, a
+    silent pick among two; "Mary Anne" had taken the start of the whole name Anne Smith."""
+    named, _ = resolve("Was Grace young when she joined?", [("k1", "Grace Kim"), ("k2", "Grace Young Park")])
+    assert (named[0].text, named[0].keys) == ("Grace", ("k1", "k2"))
+    people = [("k1", "Anne Smith"), ("k2", "Mary Anne Jones"), ("k3", "Anne Smith-Brown")]
+    named, _ = resolve("Where does Mary Anne Smith live?", people)
+    assert [(n.text, n.keys) for n in named] == [("Mary", ("k2",)), ("Anne Smith", ("k1",))]

@@ -34,6 +34,13 @@ TABLE: list[tuple[str, tuple[str, ...], tuple[str, ...] | None]] = [
     ("Which plan has C-17 got?", ("C-17",), ("plan",)),
     ("Can you tell me C-17's phone number, please?", ("C-17",), ("phone",)),
     ("where does C-17 work?", ("C-17",), None),  # an employer C-17 does not have: not its city
+    # from the review of that change: words of the table that are verbs with a direction, events, another
+    # entity's attribute, and a number that is no phone take the full route
+    ("What is C-17's phone number?", ("C-17",), ("phone",)),
+    ("who does C-17 manage?", ("C-17",), None),  # not who manages C-17
+    ("who did C-17 call?", ("C-17",), None),  # not C-17's phone
+    ("has C-17 moved?", ("C-17",), None),  # a history, not a city
+    ("what is the order number of C-17?", ("C-17",), None),  # "number" after "order": no phone
     # read, but the read does not answer it alone: the full route runs
     ("what is the favourite colour of C-17?", ("C-17",), None),  # an attribute C-17 does not have
     ("what did C-17 become?", ("C-17",), None),  # a word beyond the attributes
@@ -62,6 +69,17 @@ def test_which_questions_take_the_fast_path(query: str, keys: tuple[str, ...],
     else:
         assert found is not None and found.keys == keys and found.attributes == answer
         assert "the semantic channels were not asked" in found.explain()
+
+
+def test_another_entitys_attribute_is_never_answered_with_the_keys_own() -> None:
+    """"where does C-17's manager live?" asks the manager's city: C-17's own city would be a confident wrong
+    answer."""
+    linked = {"C-17": ("customer", "Ana Lee", ("plan", "phone", "city", "manager", "company"))}
+    for query in ("where does C-17's manager live?", "where does the manager of C-17 live?",
+                  "what is the phone number of C-17's manager?", "which city is C-17's company in?"):
+        assert key_answer(classify(query, now=NOW), linked) is None, query
+    answer = key_answer(classify("Who is C-17's manager?", now=NOW), linked)
+    assert answer is not None and answer.attributes == ("manager",)
 
 
 def test_the_caller_entity_is_read_first_and_a_session_takes_the_full_route() -> None:

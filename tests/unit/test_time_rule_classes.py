@@ -133,3 +133,24 @@ def _same(question: str, same_as: str) -> None:
 ])
 def test_late_as_a_word_of_its_own_is_no_third(order: pytest.MonkeyPatch, question: str, same_as: str) -> None:
     _same(question, same_as)
+
+
+@pytest.mark.parametrize(("question", "expected"), [
+    ("who called on 3 may about the refund", ("range", date(2026, 5, 3), date(2026, 5, 4))),
+    ("between 1 march and 10 march who signed up", ("range", date(2026, 3, 1), date(2026, 3, 11))),
+    ("what happened from 1 may to 10 may", ("range", date(2026, 5, 1), date(2026, 5, 11))),
+    ("Items 1-15 may be delayed", None),
+    ("she was born on 5 May 85.", ("range", date(1985, 5, 5), date(1985, 5, 6))),
+    ("a third of last month's revenue", ("range", date(2026, 11, 1), date(2026, 12, 1))),
+    ("on the 15th and 1st of March", ("range", date(2026, 3, 1), date(2026, 3, 16))),
+    ("What did the company sell in its 1990s heyday?", ("range", date(1990, 1, 1), date(2000, 1, 1))),
+    ("Which students scored in the 90s?", None),
+    ("temperatures in the 80s", None),
+    ("revenue H1-H2 2025", None),
+    ("Who bought the last Easter egg?", None),
+])
+def test_what_the_review_of_probe_9_found(question: str, expected: tuple[object, ...] | None) -> None:
+    """A lower-case month after "on"/"between" is a month, "'85" after a day and month is 1985, "a third of" is a
+    share, days in either order join, a four-digit decade after "its" is a decade, "the 90s" beside scores is
+    numbers, "H1" alone is no time, "the last Easter egg" is an egg."""
+    assert _days(question) == expected

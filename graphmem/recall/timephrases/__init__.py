@@ -63,8 +63,10 @@ Conventions (the table's, relative to `now`, in UTC; every interval half-open [s
   latest over, the first to come, this year's.
 * A year may be two digits after an apostrophe ("Q4 '24", "March '25": '00-'49 this century, '50-'99 the last),
   or after a day and a month where a clause ends ("3rd March 25,"). "the 1900s", "the 1800s" are centuries
-  ("the 2000s" a decade), "the 80s" the 1980s; after "his", "her", "their" ("in her late 40s") an age, no time.
-* "may" and "march" in lower case after a day number and before a word are verbs ("Items 1-15 may be delayed").
+  ("the 2000s" a decade), "the 80s" the 1980s (beside scores or temperatures: numbers); after "his", "her", "their"
+  ("in her late 40s") two digits are an age, no time.
+* "may" and "march" in lower case after a day number and before a word are verbs ("Items 1-15 may be delayed"),
+  unless a word that leads a date stands before the day ("on 3 may in the office").
 * ISO weeks come with their year ("week 12 of 2025", "W12 2025", "2025-W12": Monday to Monday); "year end 2024" is
   2024 read at its end. "two days before X", "the day after X", "a week after X" move X ("before X" alone bounds);
   "N units from now" is "in N units"; "this coming Friday" is "next Friday".

@@ -36,7 +36,6 @@ from graphmem.recall.timephrases.periods import (
     latest,
     month_atom,
     rule,
-    year2,
     yearless_day,
 )
 
@@ -87,10 +86,10 @@ def _month_day(m: re.Match[str], now: datetime) -> Atom | None:
       + YEAR + r"|\s+(\d{2})(?=\s*(?:[,.;!?)]|$)))?")
 def _day_month(m: re.Match[str], now: datetime) -> Atom | None:
     """"4 March 2025", "the 4th of March", "3rd March 25" (two digits after a day and a month, where a sentence
-    or clause ends, are its year: "on 3 March 25 people came" is the 3rd of March)."""
+    or clause ends, are its year, '00-'49 this century: "on 3 March 25 people came" is the 3rd of March)."""
     day, month = int(m[1]), MONTHS[m[2]]
-    if m[4]:
-        return day_atom(m, year2(m[4]), month, day)
+    if m[4]:  # as after an apostrophe: "5 May 85." is 1985
+        return day_atom(m, year_of("'" + m[4]), month, day)
     return day_atom(m, year_of(m[3]), month, day) if m[3] else yearless_day(m, now, month, day)
 
 
@@ -104,7 +103,8 @@ def _day_in_words(m: re.Match[str], now: datetime) -> Atom | None:
     return day_atom(m, year_of(year), month_no, day) if year else yearless_day(m, now, month_no, day)
 
 
-@rule(RULES, r"\b(?:the\s+)?" + DAY_ORDINAL + r"\s+(?:day\s+)?of\s+(?:the\s+)?(last|previous|this|current|next)\s+month\b")
+@rule(RULES, r"(?<!\ba\s)(?<!\bone\s)\b(?:the\s+)?" + DAY_ORDINAL
+      + r"\s+(?:day\s+)?of\s+(?:the\s+)?(last|previous|this|current|next)\s+month\b")
 def _day_in_words_of_month(m: re.Match[str], now: datetime) -> Atom | None:
     """"the tenth of last month", "the first of next month" (in digits, "the 10th of last month", the resolver
     joins the day to the month)."""
@@ -165,6 +165,8 @@ def _year(m: re.Match[str], now: datetime) -> Atom | None:
     return Atom(m.start(), m.end(), date_at(year), date_at(year + 1))
 
 
+#: "the 80s" in a question about scores or temperatures is a range of numbers
+_NUMBERS = re.compile(r"\b(?:scor\w*|temperatures?|temps?|degrees?|grades?|marks|percent\w*|points)\b|%")
 #: a decade after a possessive is an age ("in his '20s", "in their early 30s"), not a time
 _AGE = re.compile(r"\b(?:my|your|his|her|their|our|its|one's)\s+(?:(?:early|mid|late)[-\s]+)?$")
 
@@ -174,8 +176,9 @@ _AGE = re.compile(r"\b(?:my|your|his|her|their|our|its|one's)\s+(?:(?:early|mid|
 def _decade(m: re.Match[str], now: datetime) -> Atom | None:
     """"the 2010s", "the 1990's", "the '90s", "the 80s": ten years ('00s to '20s this century, '30s to '90s the
     last); "the 1900s", "the 1800s" a whole century (one that has ended: "the 2000s" is a decade). "the" is the
-    atom's, so that "since the 2010s" reads its operator. After "his", "her", "their" it is an age: no time."""
-    if _AGE.search(m.string, 0, m.start()):
+    atom's, so that "since the 2010s" reads its operator. Two digits after "his", "her", "their" are an age, and
+    "the 80s" beside scores or temperatures numbers: no time."""
+    if not m[1] and (_AGE.search(m.string, 0, m.start()) or (m[3] and _NUMBERS.search(m.string))):
         return None
     if m[1] and m[1].endswith("0") and int(m[1]) < 200:  # "the 1900s": 1900-1999
         return Atom(m.start(), m.end(), date_at(int(m[1]) * 10), date_at(int(m[1]) * 10 + 100))
@@ -240,7 +243,7 @@ _SEASON_PREP = re.compile(r"\b(?:in|during|the|since|after|before|until)\s*$")
 
 
 @rule(RULES, r"\b(?:(last|this|next|previous|current)\s+)?(spring|summer|autumn|fall|winter)(?:\s+(?:of\s+)?"
-      + YEAR + r"|\s+(before\s+last))?\b")
+      + YEAR + r"|\s+(before\s+last)(?!\s+(?:year|month|week|quarter)))?\b")
 def _season(m: re.Match[str], now: datetime) -> Atom | None:
     """Meteorological seasons; "winter 2025" starts in December 2025; "last summer" is the latest that
     has ended, "this winter" the one now is in, "the summer before last" the one before last summer. A bare

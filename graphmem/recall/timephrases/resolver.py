@@ -97,13 +97,15 @@ def _build(build: Build, m: re.Match[str], now: datetime) -> Atom | None:
 #: ("items 1-15 may be delayed", "the 3 march on"); "1-15 May", "3 may 2025", "the 5th of may." stay dates
 _VERB_MONTH = re.compile(r"\d\S*\s+(?:of\s+)?(may|march)$")
 _WORD_AFTER = re.compile(r"\s+[^\W\d_]")
+_DATE_LEAD = re.compile(r"\b(?:on|from|between|and|to|until|till|since|by|before|after|of|the|in|during)\s*$")
 
 
 def _verb(question: str, text: str, a: Atom) -> bool:
-    """The atom ends in "may" or "march" used as a verb (see `_VERB_MONTH`)."""
+    """The atom ends in "may" or "march" used as a verb (see `_VERB_MONTH`); a day after a word that leads a
+    date ("on 3 may in the office", "between 1 march and 10 march") keeps its month."""
     verb = _VERB_MONTH.search(text, a.s, a.e)
     return (verb is not None and question[verb.start(1):verb.end(1)].islower()
-            and _WORD_AFTER.match(text, a.e) is not None)
+            and _WORD_AFTER.match(text, a.e) is not None and _DATE_LEAD.search(text, 0, a.s) is None)
 
 
 def _atoms(text: str, now: datetime, question: str) -> list[Atom]:
@@ -193,8 +195,8 @@ def _qualified(text: str, atoms: list[Atom]) -> list[Atom]:
                     first = a.start.replace(day=b.start.day)  # the question is about both: the days from one to the other
                 except ValueError:
                     first = None
-                if first is not None and first < a.start:
-                    out[-1] = a._replace(s=b.s, start=first)
+                if first is not None:  # "the 15th and 1st of March" too: the 1st to the 15th
+                    out[-1] = a._replace(s=b.s, start=min(first, a.start), end=max(first + DAY, a.end))
                     continue
             if (weekdays[0] and (day := _weekday_in(text, b, a)) is not None
                     and _WEEK_GAP.fullmatch(text, b.e, a.s)):
