@@ -225,6 +225,9 @@ def resolve(question: str, entities: Iterable[tuple[str, str | None]],
     return named, similar
 
 
+#: the small words of names, written in lower case inside a capitalised name ("Ludwig van der Berg")
+PARTICLES = frozenset("""van der den de la le du da di del della von zu al el bin ibn ben bint dos das do y st ter
+    ten""".split())
 #: what may stand between the words of one name: spaces and hyphens ("Anne-Marie", "van der Berg")
 _NAME_GAP = re.compile(r"[\s\-‐–]*")
 
@@ -242,10 +245,11 @@ def _part(question: str, ws: Sequence[Word], i: int, max_span: int, by_token: di
         if any(w.folded in TITLES for w in run) or all(w.folded in COMMON for w in run) or not all(
                 _NAME_GAP.fullmatch(question, a.end, b.start) for a, b in zip(run, run[1:])):
             continue
-        if len({w.text[:1].isupper() for w in run if len(w.text) > 3}) > 1:  # "Grace young": a name and a word
+        if len({w.text[:1].isupper() for w in run if w.folded not in PARTICLES}) > 1:  # "Grace young": a name, a word
             continue
-        if any(full.get(frozenset(w.folded for w in ws[j:j + m]))
-               for j in range(i + 1, i + n) for m in range(2, min(max_span, len(ws) - j) + 1)):
+        if any(full.get(frozenset(w.folded for w in ws[j:j + m])) for j in range(i + 1, i + n)
+               if question[ws[j - 1].end:ws[j].start] != "-"  # "Jean-Paul Martin": no name starts inside a word
+               for m in range(2, min(max_span, len(ws) - j) + 1)):
             continue
         keys = set.intersection(*({k for k, _ in by_token.get(w.folded, [])} for w in run))
         if keys:

@@ -261,8 +261,8 @@ ROUTE: tuple[Rule, ...] = (
 KEY_KINDS = frozenset({"key", "entity_key"})
 #: the words a key question may hold besides its key, the attributes it names, the entity's type and name,
 #: and its time words: "what is the plan of customer C-17?", "what was C-17's phone on 3 March 2024?",
-#: "who is C-17?", "tell me about C-17". The words that named an attribute ("live", "based", "managers") go too
-#: (`_naming_words`). Any other word ("become", "work" of an entity with no employer, "complain") may ask more than
+#: "who is C-17?", "tell me about C-17". The words that named an attribute ("live", "based", "where") go too
+#: (`_naming_words`). Any other word ("become", "work", "lived", "complain") may ask more than
 #: the entity's attributes, and the question takes the full route. Deliberately short and English only.
 FILLER = frozenset("""
     what whats what's which who whos who's is was are were be been the a an and of for about on at as in by to
@@ -328,8 +328,10 @@ def key_answer(plan: Plan, found: Mapping[str, tuple[str | None, str | None, Col
     # named as written ("plan", "order id"), in another inflection or by a word of the table ("Where does Maria
     # Lopez live?": city): the words that named them say nothing more
     named = named_attributes(plan.query, present) | set(attribute_words(plan.words, present))
-    if len(named) > 1 and named & POINTERS:  # "the phone of C-17's manager": another entity's attribute
-        return None
+    bare = [w.removesuffix("'s").removesuffix("’s") for w in plan.words]  # "manager's"
+    pointing = [w for w in bare if w in POINTERS or any(a in POINTERS for a in SYNONYMS.get(w, ()))]
+    if (named & POINTERS and named - POINTERS) or len(pointing) > 1:
+        return None  # "the phone of C-17's manager", "C-17's manager's manager": another entity's attribute
     text = plan.query
     for ask in sorted(plan.asks, key=lambda a: a.start, reverse=True):
         text = text[:ask.start] + " " + text[ask.end:]
@@ -348,22 +350,22 @@ def key_answer(plan: Plan, found: Mapping[str, tuple[str | None, str | None, Col
 
 
 #: the words of the table that name an attribute as a noun or a place ("Where does Maria live?"); never a verb
-#: with a direction ("who does C-17 manage?", "who did C-17 call?") or an event ("has C-17 moved?")
-_NAMING = frozenset("""live lives lived living based located reside resides resided residing where manager managers
-    owner owners employer phone mobile telephone cell email e-mail mail birthday born job role title position
-    occupation plan subscription tier""".split())
+#: with a direction ("who does C-17 manage?", "who did C-17 call?"), an event ("has C-17 moved?") or a past that
+#: asks for a history ("Where has C-17 lived?"); plurals ask for several values: the full route reads them
+_NAMING = frozenset("""live lives living based located reside resides residing where manager owner employer phone
+    mobile telephone cell email e-mail mail birthday born job role title position occupation plan subscription
+    tier""".split())
 _PHONE_WORDS = frozenset({"phone", "mobile", "telephone", "cell"})
 
 
 def _naming_words(said: Sequence[str], named: Collection[str]) -> set[str]:
-    """The question's words that named one of `named` (the attributes the fast path answers): one of its parts or
-    their plural ("managers", "cities"), a noun or place word of the table pointing at it ("live", "based",
-    "where"), "number" after "phone" (not "the account number")."""
-    parts = [p for a in named for p in a.lower().split("_") if p]
-    plural = {f for p in parts for f in (p, p + "s", p + "es", p[:-1] + "ies")}
+    """The question's words that named one of `named` (the attributes the fast path answers): one of its parts
+    ("account manager"), a noun or place word of the table pointing at it ("live", "based", "where"), "number"
+    after "phone" (not "the account number")."""
+    parts = {p for a in named for p in a.lower().split("_") if p}
     out = set()
     for i, w in enumerate(said):
-        if w in plural or (w in _NAMING and any(a in named for a in SYNONYMS.get(w, ()))):
+        if w in parts or (w in _NAMING and any(a in named for a in SYNONYMS.get(w, ()))):
             out.add(w)
         elif w == "number" and i and said[i - 1] in _PHONE_WORDS:
             out.add(w)

@@ -122,6 +122,7 @@ def command(with_graphiti: bool, verbose: bool) -> None:
                 asked.append((world, position, question))
             position += 1
     run = uuid.uuid4().hex[:6]
+    fast = 0  # answers the one exact read gave alone (the key question's fast path)
     gi_answers: dict[int, tuple[bool, float]] = {}
     with api_client() as (client, store):
         try:
@@ -135,6 +136,7 @@ def command(with_graphiti: bool, verbose: bool) -> None:
                 _ok(r, f"recall {question.query!r}")
                 answer = r.json()
                 ok = judge(question, answer["context"], answer["route"])
+                fast += any("key question" in step.get("reason", "") for step in answer["route"])
                 for key in ("all", f"half {'AB'[n % 2]}", f"world {world.name}", f"kind {question.kind}"):
                     tallies[key].add(ok, ms)
                 if not ok:
@@ -149,7 +151,7 @@ def command(with_graphiti: bool, verbose: bool) -> None:
     click.echo(f"graphmem eval names: {position} questions over {len(WORLDS)} namespace shapes, {len(asked)} asked"
                + (f" ({position - len(asked)} with relative time words skipped: written for {RELATIVE_YEAR})"
                   if skip_relative else ""))
-    click.echo("graphmem POST /recall:")
+    click.echo(f"graphmem POST /recall (answered by the exact read alone: {fast}/{len(asked)}):")
     for key in ["all", "half A", "half B", *sorted(k for k in tallies if k.startswith("world")),
                 *sorted(k for k in tallies if k.startswith("kind"))]:
         click.echo(tallies[key].line(key))

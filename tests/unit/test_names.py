@@ -200,3 +200,17 @@ def test_a_part_of_a_name_is_written_as_one_and_never_takes_the_start_of_a_whole
     people = [("k1", "Anne Smith"), ("k2", "Mary Anne Jones"), ("k3", "Anne Smith-Brown")]
     named, _ = resolve("Where does Mary Anne Smith live?", people)
     assert [(n.text, n.keys) for n in named] == [("Mary", ("k2",)), ("Anne Smith", ("k1",))]
+
+
+@pytest.mark.parametrize(("question", "people", "expected"), [
+    ("Was Amy young when she joined?", [("k1", "Amy Kim"), ("k2", "Amy Young Park")], ("Amy", ("k1", "k2"))),
+    ("Is della Rocca in?", [("k1", "Gianni della Rocca")], ("della Rocca", ("k1",))),
+    ("Where does Jean-Paul Martin live?", [("k1", "Jean-Paul Martin Leroy"), ("k2", "Paul Martin")],
+     ("Jean-Paul Martin", ("k1",))),
+])
+def test_short_names_particles_and_hyphenated_first_names(question: str, people: list[tuple[str, str]],
+                                                          expected: tuple[str, tuple[str, ...]]) -> None:
+    """The second review: a short first name is no particle ("Amy young" stays ambiguous), particles are ("della"),
+    and no whole name starts inside a hyphenated word ("Paul Martin" inside "Jean-Paul Martin")."""
+    named, _ = resolve(question, people)
+    assert (named[0].text, named[0].keys) == expected

@@ -41,6 +41,8 @@ TABLE: list[tuple[str, tuple[str, ...], tuple[str, ...] | None]] = [
     ("who did C-17 call?", ("C-17",), None),  # not C-17's phone
     ("has C-17 moved?", ("C-17",), None),  # a history, not a city
     ("what is the order number of C-17?", ("C-17",), None),  # "number" after "order": no phone
+    ("Where has C-17 lived?", ("C-17",), None),  # a history: the timeline
+    ("What plans has C-17 been on?", ("C-17",), None),  # several values
     # read, but the read does not answer it alone: the full route runs
     ("what is the favourite colour of C-17?", ("C-17",), None),  # an attribute C-17 does not have
     ("what did C-17 become?", ("C-17",), None),  # a word beyond the attributes
@@ -76,7 +78,8 @@ def test_another_entitys_attribute_is_never_answered_with_the_keys_own() -> None
     answer."""
     linked = {"C-17": ("customer", "Ana Lee", ("plan", "phone", "city", "manager", "company"))}
     for query in ("where does C-17's manager live?", "where does the manager of C-17 live?",
-                  "what is the phone number of C-17's manager?", "which city is C-17's company in?"):
+                  "what is the phone number of C-17's manager?", "which city is C-17's company in?",
+                  "Who is C-17's manager's manager?", "Who is the manager of C-17's manager?"):
         assert key_answer(classify(query, now=NOW), linked) is None, query
     answer = key_answer(classify("Who is C-17's manager?", now=NOW), linked)
     assert answer is not None and answer.attributes == ("manager",)

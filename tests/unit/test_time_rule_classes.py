@@ -154,3 +154,18 @@ def test_what_the_review_of_probe_9_found(question: str, expected: tuple[object,
     share, days in either order join, a four-digit decade after "its" is a decade, "the 90s" beside scores is
     numbers, "H1" alone is no time, "the last Easter egg" is an egg."""
     assert _days(question) == expected
+
+
+@pytest.mark.parametrize(("question", "expected"), [
+    ("What happened in the week before 3 March?", ("until", None, date(2026, 3, 3))),  # a span: bounded, not moved
+    ("a week after Easter", ("range", date(2026, 4, 12), date(2026, 4, 13))),
+    ("Orders 1 to 5 may be delayed", None),
+    ("How many of the 12 may leave?", None),
+    ("What is planned for the next Christmas?", ("range", date(2026, 12, 25), date(2026, 12, 26))),
+    ("What was decided in 2025-W12?", ("range", date(2025, 3, 17), date(2025, 3, 24))),
+    ("before year end 2024", ("until", None, date(2024, 12, 31))),
+    ("the upcoming Friday", ("range", date(2026, 12, 4), date(2026, 12, 5))),
+    ("What did the team do in the 90s after scoring 3 points?", ("range", date(1990, 1, 1), date(2000, 1, 1))),
+])
+def test_what_the_review_of_probe_11_found(question: str, expected: tuple[object, ...] | None) -> None:
+    assert _days(question) == expected

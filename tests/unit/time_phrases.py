@@ -779,7 +779,7 @@ _ROWS: list[tuple[str, str, str, str | None, str | None]] = [
     ('fresh_11', 'Where was she on the morning of 3 March 2025?', 'range', '2025-03-03', '2025-03-04'),
     ('fresh_11', 'Who called on the evening of the 28th?', 'range', '2026-11-28', '2026-11-29'),
     ('fresh_11', 'What changed in the first quarter?', 'range', '2026-01-01', '2026-04-01'),
-    ('fresh_11', 'What was the balance at year end 2024?', 'range', '2024-01-01', '2025-01-01'),
+    ('fresh_11', 'What was the balance at year end 2024?', 'range', '2024-12-31', '2025-01-01'),  # review: its last day
     ('fresh_11', 'What did we say in the second week of January 2025?', 'range', '2025-01-08', '2025-01-15'),
     ('fresh_11', 'Payments made between 1/3/2025 and 15/3/2025', 'range', '2025-03-01', '2025-03-16'),
     ('fresh_11', 'What happened on 2025-03-10 at 14:30?', 'instant', '2025-03-10T14:30', None),

@@ -68,8 +68,9 @@ Conventions (the table's, relative to `now`, in UTC; every interval half-open [s
 * "may" and "march" in lower case after a day number and before a word are verbs ("Items 1-15 may be delayed"),
   unless a word that leads a date stands before the day ("on 3 may in the office").
 * ISO weeks come with their year ("week 12 of 2025", "W12 2025", "2025-W12": Monday to Monday); "year end 2024" is
-  2024 read at its end. "two days before X", "the day after X", "a week after X" move X ("before X" alone bounds);
-  "N units from now" is "in N units"; "this coming Friday" is "next Friday".
+  its last day, read at its last instant. "two days before X", "the day after X", "a week after X" move a day X
+  ("before X" alone bounds, and so does "the week before X"); "N units from now" is "in N units"; "this coming
+  Friday" and "the upcoming Friday" are "next Friday".
 * A question writes all its numeric dates one way: when one of them can only be day first (15/3/2025) or month
   first (3/15/2025), the others are read so too, unless GRAPHMEM_DATE_ORDER is set.
 * French, German, Spanish and Chinese month names and relative words follow the same conventions.

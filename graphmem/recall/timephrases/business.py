@@ -1,5 +1,6 @@
 """Patterns for the calendar words of business: ISO weeks ("week 12 of 2025", "W12 2025", "2025-W12") and a
-year's end ("at year end 2024", "year-end 2025": the year, read at its last instant, as "the end of 2024").
+year's end ("at year end 2024", "year-end 2025": its last day, read at its last instant; "before year end 2024"
+ends as that day starts).
 
 A week number always comes with its year here: "week 3" alone is as often a week of a project or a course.
 """
@@ -41,9 +42,10 @@ def _iso_week_written(m: re.Match[str], now: datetime) -> Atom | None:
 
 @rule(RULES, r"\b(?:the\s+)?(?:fiscal\s+|financial\s+)?year[-\s]end(?:\s+of)?\s+" + YEAR_WORD + r"\b")
 def _year_end(m: re.Match[str], now: datetime) -> Atom | None:
-    """"year end 2024", "year-end 2025", "the year end of last year": the year, its point its last instant."""
+    """"year end 2024", "year-end 2025", "the year end of last year": the year's last day, its point the year's last
+    instant."""
     year = relative_year(m[1], now.year)
     if year is None:
         return None
-    start, end = date_at(year), date_at(year + 1)
-    return Atom(m.start(), m.end(), start, end, at=end - timedelta(microseconds=1))
+    last = date_at(year + 1) - DAY
+    return Atom(m.start(), m.end(), last, last + DAY, at=last + DAY - timedelta(microseconds=1))

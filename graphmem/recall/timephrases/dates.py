@@ -165,7 +165,7 @@ def _year(m: re.Match[str], now: datetime) -> Atom | None:
     return Atom(m.start(), m.end(), date_at(year), date_at(year + 1))
 
 
-#: "the 80s" in a question about scores or temperatures is a range of numbers
+#: "the 80s" right after words of scores or temperatures is a range of numbers
 _NUMBERS = re.compile(r"\b(?:scor\w*|temperatures?|temps?|degrees?|grades?|marks|percent\w*|points)\b|%")
 #: a decade after a possessive is an age ("in his '20s", "in their early 30s"), not a time
 _AGE = re.compile(r"\b(?:my|your|his|her|their|our|its|one's)\s+(?:(?:early|mid|late)[-\s]+)?$")
@@ -178,7 +178,7 @@ def _decade(m: re.Match[str], now: datetime) -> Atom | None:
     last); "the 1900s", "the 1800s" a whole century (one that has ended: "the 2000s" is a decade). "the" is the
     atom's, so that "since the 2010s" reads its operator. Two digits after "his", "her", "their" are an age, and
     "the 80s" beside scores or temperatures numbers: no time."""
-    if not m[1] and (_AGE.search(m.string, 0, m.start()) or (m[3] and _NUMBERS.search(m.string))):
+    if not m[1] and (_AGE.search(m.string, 0, m.start()) or (m[3] and _NUMBERS.search(m.string, max(0, m.start() - 30), m.start()))):
         return None
     if m[1] and m[1].endswith("0") and int(m[1]) < 200:  # "the 1900s": 1900-1999
         return Atom(m.start(), m.end(), date_at(int(m[1]) * 10), date_at(int(m[1]) * 10 + 100))
@@ -243,7 +243,7 @@ _SEASON_PREP = re.compile(r"\b(?:in|during|the|since|after|before|until)\s*$")
 
 
 @rule(RULES, r"\b(?:(last|this|next|previous|current)\s+)?(spring|summer|autumn|fall|winter)(?:\s+(?:of\s+)?"
-      + YEAR + r"|\s+(before\s+last)(?!\s+(?:year|month|week|quarter)))?\b")
+      + YEAR + r"|\s+(before\s+last))?\b")
 def _season(m: re.Match[str], now: datetime) -> Atom | None:
     """Meteorological seasons; "winter 2025" starts in December 2025; "last summer" is the latest that
     has ended, "this winter" the one now is in, "the summer before last" the one before last summer. A bare

@@ -65,9 +65,9 @@ def date_order() -> str | None:
     return None
 
 
-#: a day and a month in numbers anywhere in a question: with slashes (a year or not), with dashes and a year
-#: ("items 1-15" is no date)
-_PAIR = re.compile(r"(?<![\d/.-])(?:(\d{1,2})/(\d{1,2})(?:/(?:\d{4}|\d{2}))?|(\d{1,2})-(\d{1,2})-\d{4})(?![\d/.-])")
+#: a day and a month in numbers with their year, anywhere in a question ("items 1-15" and "scored 7/20" are no
+#: dates)
+_PAIR = re.compile(r"(?<![\d/.-])(?:(\d{1,2})/(\d{1,2})/(?:\d{4}|\d{2})|(\d{1,2})-(\d{1,2})-\d{4})(?![\d/.-])")
 
 
 def order_in(text: str, separator: str) -> str | None:

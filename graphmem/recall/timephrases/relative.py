@@ -177,7 +177,7 @@ def _rolling(m: re.Match[str], now: datetime) -> Atom | None:
     return Atom(m.start(), m.end(), shift(now, UNITS[unit], -n), now)
 
 
-@rule(RULES, r"\b(?:(last|this\s+coming|coming|this|next|on)\s+)?(monday|tuesday|wednesday|thursday|friday|saturday|"
+@rule(RULES, r"\b(?:(last|this\s+coming|coming|upcoming|this|next|on)\s+)?(monday|tuesday|wednesday|thursday|friday|saturday|"
       r"sunday)s?\b")
 def _weekday(m: re.Match[str], now: datetime) -> Atom | None:
     """"last Tuesday" is Tuesday of last week; "this Monday" the Monday of this week; "next Friday" and "this

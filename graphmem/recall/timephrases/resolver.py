@@ -56,9 +56,10 @@ _SINCE = re.compile(r"(?:\bsince|\bdepuis|\bseit|\bdesde|自从?)\s*$")
 _BEFORE = re.compile(r"(?:\bbefore|\bprior\s+to|\bavant|\bantes\s+de)\s*$")
 _UNTIL = re.compile(r"(?:\b(?:until|till|through|thru|up\s+to|by)(?:\s+the\s+end\s+of)?|\bbis|\bhasta|直到)\s*$")
 _WEEK_OF = re.compile(r"\b(?:the\s+)?week\s+of\s*$")
-#: a day or week counted from the period after it: "two days before Christmas", "the day after New Year's Day", "a
-#: week after Easter" (that period moved, not a bound: "before Christmas" alone is one)
-_OFFSET = re.compile(r"\b(?:the\s+(?P<one>day|week)|(?P<n>\d{1,3}|an?|one|two|three|four|five|six|seven|eight|nine|ten)"
+#: a day counted from the day after it: "two days before Christmas", "the day after New Year's Day", "a week after
+#: Easter" (that day moved, not a bound: "before Christmas" alone is one; "the two weeks before Easter" a span)
+_OFFSET = re.compile(r"\b(?:the\s+(?P<one>day)|(?<!\bthe\s)(?P<n>\d{1,3}|an?|one|two|three|four|five|six|seven|eight|nine|"
+                     r"ten|eleven|twelve)"
                      r"\s+(?P<units>days?|weeks?))\s+(?P<way>before|after)\s*$")
 #: a week or a day of the period after it, by its place: "the first week of March" (its days 1-7), "the last
 #: week of the year" (its last seven days), "the last day of February 2025"
@@ -97,7 +98,8 @@ def _build(build: Build, m: re.Match[str], now: datetime) -> Atom | None:
 #: ("items 1-15 may be delayed", "the 3 march on"); "1-15 May", "3 may 2025", "the 5th of may." stay dates
 _VERB_MONTH = re.compile(r"\d\S*\s+(?:of\s+)?(may|march)$")
 _WORD_AFTER = re.compile(r"\s+[^\W\d_]")
-_DATE_LEAD = re.compile(r"\b(?:on|from|between|and|to|until|till|since|by|before|after|of|the|in|during)\s*$")
+_DATE_LEAD = re.compile(r"\b(?:on|from|between|until|till|since|before|after|during)\s*$"
+                        r"|\b(?:may|march)\s+(?:and|to|or)\s*$")  # "between 1 may and 3 may"
 
 
 def _verb(question: str, text: str, a: Atom) -> bool:
@@ -321,7 +323,8 @@ def resolve(question: str, *, now: datetime, mask: Iterable[tuple[int, int]] = (
     elif a.end is not None and a.end - a.start > DAY and (day_of := _DAY_OF.search(text, 0, a.s)) is not None:
         first = a.end - DAY if day_of[1] == "last" else a.start
         a = a._replace(s=day_of.start(), start=first, end=first + DAY, at=None)
-    if (off := _OFFSET.search(text, 0, a.s)) is not None and a.end is not None:  # "two days before Christmas"
+    if (off := _OFFSET.search(text, 0, a.s)) is not None and a.end is not None and a.end - a.start == DAY:
+        # "two days before Christmas": a day moved ("the week before 3 March" is a span, "before" bounds it)
         n = 1 if off["n"] is None else number(off["n"])
         if n is not None:
             step = n * (7 * DAY if (off["one"] or off["units"]).startswith("week") else DAY) * (-1 if off["way"] == "before" else 1)
