@@ -793,6 +793,20 @@ _ROWS: list[tuple[str, str, str, str | None, str | None]] = [
     ('fresh_11', 'What was agreed on 4th July?', 'range', '2026-07-04', '2026-07-05'),
     ('fresh_11', 'Has anything changed since the 1st?', 'since', '2026-12-01', None),
     ('fresh_11', 'What did he order in the last quarter of 2025?', 'range', '2025-10-01', '2026-01-01'),
+    # from the third review of probes 9-11: a lower-case month after "as of" or after a date and "and" stays a month,
+    # two yearless days that end a range are evidence of day-first order, a week moved by weeks, the things
+    # named after "Christmas Eve" or "Thanksgiving Day", and a yearless end of a range in its start's year
+    ('fresh_11', 'as of 3 march what was the plan', 'instant', '2026-03-03', None),
+    ('fresh_11', 'what was sold between 3 april and 5 may', 'range', '2026-04-03', '2026-05-06'),
+    ('fresh_11', 'we were away from the 2nd to 9 may', 'range', '2026-05-02', '2026-05-10'),
+    ('fresh_11', 'Orders 1 to 5 may be delayed', 'none', None, None),
+    ('fresh_11', 'What was paid between 15/3 and 3/4?', 'range', '2026-03-15', '2026-04-04'),
+    ('fresh_11', 'Orders placed from 20/1 to 5/2', 'range', '2026-01-20', '2026-02-06'),
+    ('fresh_11', 'What was due two weeks after the first week of March 2025?', 'range', '2025-03-15', '2025-03-22'),
+    ('fresh_11', 'Who sent the Christmas Eve cards?', 'none', None, None),
+    ('fresh_11', 'Who baked the Thanksgiving Day pies?', 'none', None, None),
+    ('fresh_11', 'What did the price do between 3 April 2025 and 5 May?', 'range', '2025-04-03', '2025-05-06'),
+    ('fresh_11', 'Which trips ran from 1 December 2024 to 15 January?', 'range', '2024-12-01', '2025-01-16'),
 ]
 
 CATEGORIES: tuple[str, ...] = tuple(dict.fromkeys(row[0] for row in _ROWS))

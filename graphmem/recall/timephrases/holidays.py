@@ -15,13 +15,14 @@ from graphmem.recall.timephrases.periods import UTC, Atom, Reyear, Rule, Span, d
 
 RULES: list[Rule] = []
 
-#: things named after a holiday, not times: "the last Easter egg", "a Christmas card"
-_THING = r"(?!\s+(?:eggs?|bunn(?:y|ies)|cards?|trees?|cakes?|chocolates?|baskets?|stockings?|jumpers?|sweaters?)\b)"
+#: things named after a holiday, not times: "the last Easter egg", "a Christmas card", "the Christmas Eve cards" (the
+#: rules take their words possessively, ?+, so that a shorter holiday cannot end before the thing's noun)
+_THING = r"(?!\s+(?:eggs?|bunn(?:y|ies)|cards?|trees?|cakes?|pies?|chocolates?|baskets?|stockings?|jumpers?|sweaters?)\b)"
 _HOLIDAY_PREP = re.compile(r"\b(?:at|on|over|during|since|before|after|until|till|by|around|for|from|between)\s*$")
 
 
-@rule(RULES, r"\b(?:on\s+|at\s+)?(?:(last|this|next)\s+)?(good friday|easter(?: sunday| monday)?)(?:\s+" + YEAR
-      + r")?\b" + _THING)
+@rule(RULES, r"\b(?:on\s+|at\s+)?(?:(last|this|next)\s+)?(good friday|easter(?: sunday| monday)?+)(?:\s+" + YEAR
+      + r")?+\b" + _THING)
 def _easter(m: re.Match[str], now: datetime) -> Atom | None:
     """Easter Sunday (Western, `dateutil.easter`), Good Friday two days before, Easter Monday the day after.
     A bare "Easter" needs a year or a word of time before it ("at Easter", not "the Easter egg")."""
@@ -36,7 +37,7 @@ def _easter(m: re.Match[str], now: datetime) -> Atom | None:
     return _holiday(m, now, make, m[1], m[3])
 
 
-@rule(RULES, r"\b(?:on\s+|at\s+)?(?:(last|this|next)\s+)?thanksgiving(\s+day)?(?:\s+" + YEAR + r")?\b" + _THING)
+@rule(RULES, r"\b(?:on\s+|at\s+)?(?:(last|this|next)\s+)?thanksgiving(\s+day)?+(?:\s+" + YEAR + r")?+\b" + _THING)
 def _thanksgiving(m: re.Match[str], now: datetime) -> Atom | None:
     """Thanksgiving as in the United States: November's fourth Thursday. A bare word needs a year, "Day" or a
     word of time before it, as Easter does."""
@@ -51,8 +52,8 @@ def _thanksgiving(m: re.Match[str], now: datetime) -> Atom | None:
     return _holiday(m, now, make, m[1], m[3])
 
 
-@rule(RULES, r"\b(?:on\s+)?(?:(last|this|next)\s+)?(christmas(?: day| eve)?|new year's (?:day|eve))(?:\s+" + YEAR
-      + r")?\b" + _THING)
+@rule(RULES, r"\b(?:on\s+)?(?:(last|this|next)\s+)?(christmas(?: day| eve)?+|new year's (?:day|eve))(?:\s+" + YEAR
+      + r")?+\b" + _THING)
 def _fixed(m: re.Match[str], now: datetime) -> Atom | None:
     """Christmas (Day, Eve), New Year's Day and Eve: the same day every year."""
     month, day = HOLIDAYS[m[2]]

@@ -68,6 +68,8 @@ def date_order() -> str | None:
 #: a day and a month in numbers with their year, anywhere in a question ("items 1-15" and "scored 7/20" are no
 #: dates)
 _PAIR = re.compile(r"(?<![\d/.-])(?:(\d{1,2})/(\d{1,2})/(?:\d{4}|\d{2})|(\d{1,2})-(\d{1,2})-\d{4})(?![\d/.-])")
+#: two days without their year as the ends of a range are dates too: "between 15/3 and 3/4", "from 20/1 to 5/2"
+_RANGE = re.compile(r"\b(?:between|from)\s+(\d{1,2})/(\d{1,2})\s*(?:and|to|until|till|through|-)\s*(\d{1,2})/(\d{1,2})(?![\d/])")
 
 
 def order_in(text: str, separator: str) -> str | None:
@@ -78,6 +80,7 @@ def order_in(text: str, separator: str) -> str | None:
     if wanted in ("mdy", "dmy"):
         return wanted
     pairs = [(int(m[1] or m[3]), int(m[2] or m[4])) for m in _PAIR.finditer(text)]
+    pairs += [(int(m[k]), int(m[k + 1])) for m in _RANGE.finditer(text) for k in (1, 3)]
     seen = {("dmy" if a > 12 else "mdy") for a, b in pairs if (a > 12) != (b > 12)}
     if len(seen) == 1:
         return seen.pop()

@@ -18,7 +18,7 @@ from datetime import datetime, timedelta
 from typing import Literal
 
 from graphmem.recall.timephrases import business, chinese, dates, holidays, numeric, relative
-from graphmem.recall.timephrases.lexicon import MONTHS, WEEKDAYS, number
+from graphmem.recall.timephrases.lexicon import MONTH, MONTHS, WEEKDAYS, number
 from graphmem.recall.timephrases.masking import blank, lower, mask_identifiers
 from graphmem.recall.timephrases.periods import DAY, UTC, Atom, Build, Rule, add_months, period
 
@@ -98,8 +98,9 @@ def _build(build: Build, m: re.Match[str], now: datetime) -> Atom | None:
 #: ("items 1-15 may be delayed", "the 3 march on"); "1-15 May", "3 may 2025", "the 5th of may." stay dates
 _VERB_MONTH = re.compile(r"\d\S*\s+(?:of\s+)?(may|march)$")
 _WORD_AFTER = re.compile(r"\s+[^\W\d_]")
-_DATE_LEAD = re.compile(r"\b(?:on|from|between|until|till|since|before|after|during)\s*$"
-                        r"|\b(?:may|march)\s+(?:and|to|or)\s*$")  # "between 1 may and 3 may"
+_DATE_LEAD = re.compile(r"\b(?:on|from|between|until|till|since|before|after|during|as\s+of)\s*(?:the\s*)?$"
+                        # a date before and/to/or: "between 3 april and 5 may", "from the 2nd to 9 may"
+                        r"|(?:\b" + MONTH + r"|\d(?:st|nd|rd|th)|\d{4}-\d\d-\d\d)(?:,?\s+\d{4})?,?\s+(?:and|to|or)\s*$")
 
 
 def _verb(question: str, text: str, a: Atom) -> bool:
@@ -262,12 +263,17 @@ def _nth_weekday(month: Atom, which: str, s: int, weekday: int) -> Atom:
 
 def _range(first: Atom, second: Atom) -> tuple[datetime, datetime] | None:
     """"between X and Y": [start of X, end of Y); a yearless X takes Y's year ("between January and
-    March 2025") and steps back a year, or a week for weekdays, when it would start after Y ends.
+    March 2025"), a yearless Y X's and steps back a year, or a week for weekdays, when it would start after Y ends.
     None when X still starts after Y ends ("tomorrow and 1999"): no range, the first words alone."""
     start = first.start
     if not first.year_explicit and second.year_explicit and first.reyear is not None:
         start = first.reyear(second.start.year)[0]
     end = second.end or second.start
+    if first.year_explicit and not second.year_explicit and second.reyear is not None:
+        # "between 3 April 2025 and 5 May": Y is in X's year, or the year after when it would end before X starts
+        end = second.reyear(start.year)[1]
+        if end <= start:
+            end = second.reyear(start.year + 1)[1]
     if start >= end and first.reyear is not None:
         start = first.reyear(start.year - 1)[0]
     if start >= end and first.end is not None and first.end - first.start == DAY and start - 7 * DAY < end:
@@ -323,8 +329,10 @@ def resolve(question: str, *, now: datetime, mask: Iterable[tuple[int, int]] = (
     elif a.end is not None and a.end - a.start > DAY and (day_of := _DAY_OF.search(text, 0, a.s)) is not None:
         first = a.end - DAY if day_of[1] == "last" else a.start
         a = a._replace(s=day_of.start(), start=first, end=first + DAY, at=None)
-    if (off := _OFFSET.search(text, 0, a.s)) is not None and a.end is not None and a.end - a.start == DAY:
-        # "two days before Christmas": a day moved ("the week before 3 March" is a span, "before" bounds it)
+    if (off := _OFFSET.search(text, 0, a.s)) is not None and a.end is not None and (
+            a.end - a.start == DAY or a.end - a.start == 7 * DAY and (off["units"] or "").startswith("week")):
+        # "two days before Christmas", "two weeks after the first week of March": a day or a week moved ("the week
+        # before 3 March" is a span, "before" bounds it)
         n = 1 if off["n"] is None else number(off["n"])
         if n is not None:
             step = n * (7 * DAY if (off["one"] or off["units"]).startswith("week") else DAY) * (-1 if off["way"] == "before" else 1)
