@@ -104,12 +104,15 @@ def _day_in_words(m: re.Match[str], now: datetime) -> Atom | None:
 
 
 @rule(RULES, r"(?<!\ba\s)(?<!\bone\s)\b(?:the\s+)?" + DAY_ORDINAL
-      + r"\s+(?:day\s+)?of\s+(?:the\s+)?(last|previous|this|current|next)\s+month\b")
+      + r"\s+(?:day\s+)?of\s+(?:the\s+)?(?:(last|previous|this|current|next)\s+)?(month|year)\b")
 def _day_in_words_of_month(m: re.Match[str], now: datetime) -> Atom | None:
-    """"the tenth of last month", "the first of next month" (in digits, "the 10th of last month", the resolver
-    joins the day to the month)."""
-    first = add_months(now.replace(day=1, hour=0, minute=0, second=0, microsecond=0), RELATIVE[m[2]])
-    return day_atom(m, first.year, first.month, DAY_ORDINALS[" ".join(m[1].split())])
+    """"the tenth of last month", "the first of next month", "the first of the month" (this one), "the first of
+    the year" (1 January; in digits, "the 10th of last month", the resolver joins the day to the month)."""
+    day, unit = DAY_ORDINALS[" ".join(m[1].split())], m[3]
+    if unit == "year":
+        return day_atom(m, now.year + RELATIVE[m[2]] if m[2] else now.year, 1, 1) if day == 1 else None
+    first = add_months(now.replace(day=1, hour=0, minute=0, second=0, microsecond=0), RELATIVE[m[2]] if m[2] else 0)
+    return day_atom(m, first.year, first.month, day)
 
 
 @rule(RULES, r"\bthe\s+(\d{1,2})(?:st|nd|rd|th)\b(?!\s+(?:half|quarter|week|time|monday|tuesday|wednesday|thursday|"

@@ -18,6 +18,8 @@ RULES: list[Rule] = []
 #: things named after a holiday, not times: "the last Easter egg", "a Christmas card", "the Christmas Eve cards" (the
 #: rules take their words possessively, ?+, so that a shorter holiday cannot end before the thing's noun)
 _THING = r"(?!\s+(?:eggs?|bunn(?:y|ies)|cards?|trees?|cakes?|pies?|chocolates?|baskets?|stockings?|jumpers?|sweaters?)\b)"
+_NEW_YEAR_LEAD = re.compile(r"\b(?:at|on|over|during|since|before|after|until|till|by|around|from|between|and|to)\s*$")
+_RESOLUTION = re.compile(r"\s+(?:resolutions?|plans?|part(?:y|ies)|wish(?:es)?|greetings?)\b")
 _HOLIDAY_PREP = re.compile(r"\b(?:at|on|over|during|since|before|after|until|till|by|around|for|from|between)\s*$")
 
 
@@ -52,10 +54,14 @@ def _thanksgiving(m: re.Match[str], now: datetime) -> Atom | None:
     return _holiday(m, now, make, m[1], m[3])
 
 
-@rule(RULES, r"\b(?:on\s+)?(?:(last|this|next)\s+)?(christmas(?: day| eve)?+|new year's (?:day|eve))(?:\s+" + YEAR
+@rule(RULES, r"\b(?:on\s+)?(?:(last|this|next)\s+)?(christmas(?: day| eve)?+|new year's (?:day|eve)|new year(?!'s))(?:\s+" + YEAR
       + r")?+\b" + _THING)
 def _fixed(m: re.Match[str], now: datetime) -> Atom | None:
-    """Christmas (Day, Eve), New Year's Day and Eve: the same day every year."""
+    """Christmas (Day, Eve), New Year's Day and Eve: the same day every year. A bare "New Year" is its day after a
+    word of time ("over New Year", "between Christmas and New Year"), not in "the new year" or "New Year plans"."""
+    if m[2] == "new year" and not m[1] and not m[3] and (
+            _NEW_YEAR_LEAD.search(m.string, 0, m.start()) is None or _RESOLUTION.match(m.string, m.end())):
+        return None
     month, day = HOLIDAYS[m[2]]
 
     def make(y: int) -> Span:

@@ -111,7 +111,7 @@ def _slash_month(m: re.Match[str], now: datetime) -> Atom | None:
     return month_atom(m, now, int(m[1]), int(m[2]))
 
 
-@rule(RULES, r"(?<![\d/])(\d{1,2})/(\d{1,2})(?![\d/])")
+@rule(RULES, r"(?<![\d/])(?!24/7(?![\d/]))(\d{1,2})/(\d{1,2})(?![\d/])")  # "24/7 support" is no 24 July
 def _slashes_no_year(m: re.Match[str], now: datetime) -> Atom | None:
     month, day = _ordered(int(m[1]), int(m[2]), order_in(m.string, "/") == "mdy")
     return yearless_day(m, now, month, day) if 1 <= month <= 12 else None

@@ -196,6 +196,41 @@ def _weekday(m: re.Match[str], now: datetime) -> Atom | None:
     return Atom(m.start(), m.end(), start, start + DAY)
 
 
+@rule(RULES, r"\b" + COUNT + r"\s+(monday|tuesday|wednesday|thursday|friday|saturday|sunday)s?\s+(?:ago|back)\b")
+def _weekdays_ago(m: re.Match[str], now: datetime) -> Atom | None:
+    """"two Fridays ago": the latest Friday before today is one Friday ago, the one a week before it two."""
+    n = number(m[1])
+    if n is None or n < 1:
+        return None
+    today = period(now, "day")[0]
+    start = today - ((today.weekday() - WEEKDAYS[m[2]] - 1) % 7 + 1) * DAY - (n - 1) * 7 * DAY
+    return Atom(m.start(), m.end(), start, start + DAY)
+
+
+#: "the Monday after Easter", "the Friday before 3 March": the first such weekday after (or before) that day
+_BESIDE = re.compile(r"\s+(after|before)\s+(?:the\s+)?")
+_THE = re.compile(r"\b(?:the|on)\s+$")
+
+
+def weekday_beside(text: str, atoms: list[Atom]) -> list[Atom]:
+    """`atoms` with each weekday named before "after"/"before" a day joined to that day, moved to the weekday."""
+    out: list[Atom] = []
+    i = 0
+    while i < len(atoms):
+        a, b = atoms[i], atoms[i + 1] if i + 1 < len(atoms) else None
+        way = _BESIDE.fullmatch(text, a.e, b.s) if b is not None else None
+        if (way is not None and b is not None and b.end is not None and b.end - b.start == DAY
+                and text[a.s:a.e] in WEEKDAYS and _THE.search(text, 0, a.s) is not None):
+            weekday, day = WEEKDAYS[text[a.s:a.e]], b.start.weekday()
+            step = (weekday - day - 1) % 7 + 1 if way[1] == "after" else -((day - weekday - 1) % 7 + 1)
+            out.append(Atom(a.s, b.e, b.start + step * DAY, b.end + step * DAY))
+            i += 2
+        else:
+            out.append(a)
+            i += 1
+    return out
+
+
 @rule(RULES, r"\b(?:at\s+)?(\d{1,2})(?::(\d{2}))?\s*(am|pm|a\.m\.|p\.m\.)|\b(?:at\s+)?(noon|midnight)\b"
       r"|\bat\s+(\d{1,2}):(\d{2})\b|(?<=\d\s)(\d{1,2}):(\d{2})\b")
 def _clock(m: re.Match[str], now: datetime) -> Atom | None:

@@ -124,7 +124,7 @@ def _atoms(text: str, now: datetime, question: str) -> list[Atom]:
         if all(a.e <= c.s or a.s >= c.e for c in chosen):
             chosen.append(a)
     chosen.sort(key=lambda a: a.s)
-    chosen = _qualified(text, chosen)
+    chosen = relative.weekday_beside(text, _qualified(text, chosen))
     out: list[Atom] = []
     i = 0
     while i < len(chosen):
