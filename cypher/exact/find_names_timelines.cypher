@@ -12,8 +12,18 @@ CALL () {
   WITH node AS e, score
   WHERE e.ns = $ns AND /*include:live(e)*/ AND ($known_at IS NULL OR e.created_at <= $known_at)
   WITH e, score ORDER BY score DESC, e.key
-  RETURN collect(e) AS exact
+  RETURN collect(e) AS named
 }
+CALL () {
+  // names that are stop words of entity_names' analyzer ("Will" Hunter): $plain, or null, in entity_names_plain
+  WITH 1 AS asked WHERE $plain IS NOT NULL
+  CALL db.index.fulltext.queryNodes('entity_names_plain', $plain, {limit: $limit}) YIELD node, score
+  WITH node AS e, score
+  WHERE e.ns = $ns AND /*include:live(e)*/ AND ($known_at IS NULL OR e.created_at <= $known_at)
+  WITH e, score ORDER BY score DESC, e.key
+  RETURN collect(e) AS stopped
+}
+WITH named + [e IN stopped WHERE NOT e IN named] AS exact
 CALL (exact) {
   // no word matched a name as written: $near (the longer words within one edit, or null), in the same trip
   WITH exact WHERE size(exact) = 0 AND $near IS NOT NULL

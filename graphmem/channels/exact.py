@@ -29,7 +29,7 @@ from graphmem.channels.search.terms import escape_lucene
 from graphmem.channels.temporal import check_attribute_known, registry
 from graphmem import limits
 from graphmem.errors import EntityNotFound, InvalidInput
-from graphmem.identifiers.names import Named, Similar, lucene_words, resolve
+from graphmem.identifiers.names import Named, Similar, lucene_words, resolve, stop_names
 from graphmem.instants import format_instant, parse_instant, utcnow
 from graphmem.store import Row, Store
 from graphmem.timeline import check_scalar
@@ -240,7 +240,9 @@ def find_names_timelines(store: Store, ns: Namespace, question: str, *, valid_at
     if terms is None:
         found = find_value_holders(store, ns, names=names, values=values, valid_at=at, known_at=known_at)
         return NameRead([], [], {}, found, {})
-    row = _read_names(store, ns, terms, _names_terms(question, near=True), at, known_at, names, values)
+    plain = stop_names(question)
+    row = _read_names(store, ns, terms, _names_terms(question, near=True), at, known_at, names, values,
+                      _names_query(ns, " ".join(plain)) if plain else None)
     rows, found = row["candidates"], row["holders"]
     named, similar = _resolve_names(question, rows, valid_at)
     return NameRead(named, similar, {r["key"]: timeline_from_row(r, known_at) for r in rows if r["read"]}, found,
@@ -248,8 +250,8 @@ def find_names_timelines(store: Store, ns: Namespace, question: str, *, valid_at
 
 
 def _read_names(store: Store, ns: Namespace, words: str, near: str | None, valid_at: datetime,
-                known_at: datetime | None, names: list[str], values: list[str]) -> Row:
-    return store.read("exact/find_names_timelines", ns=ns, lucene=_names_query(ns, words),
+                known_at: datetime | None, names: list[str], values: list[str], plain: str | None) -> Row:
+    return store.read("exact/find_names_timelines", ns=ns, lucene=_names_query(ns, words), plain=plain,
                       near=None if near is None else _names_query(ns, near), limit=NAME_CANDIDATES,
                       known_at=known_at, valid_at=valid_at, prefetch=NAME_PREFETCH, include_erased=False,
                       holder_names=names, holder_values=values, holder_limit=VALUE_HOLDERS)[0]

@@ -107,6 +107,22 @@ def lucene_words(text: str) -> list[str]:
     return list(dict.fromkeys(out))
 
 
+#: the English stop words of Neo4j's 'standard' and 'standard-folding' analyzers: the name index (entity_names)
+#: drops them from names and queries alike, so a name that is one ("Will" Hunter, Ms. "No") is looked up in
+#: entity_names_plain, which keeps them (cypher/schema/fulltext_entity_names_plain.cypher)
+LUCENE_STOP = frozenset("""a an and are as at be but by for if in into is it no not of on or such that the their then
+    there these they this to was will with""".split())
+
+
+def stop_names(text: str) -> list[str]:
+    """The question's words that only entity_names_plain can find: stop words of the name index written as a name
+    is, capitalised and not the question's first word unless possessive ("Which depot was Will at?", "Will's
+    truck?"), and not words `resolve` never takes alone (COMMON: "The", "An")."""
+    return list(dict.fromkeys(
+        w.folded for i, w in enumerate(words(text)) if w.folded in LUCENE_STOP and w.folded not in COMMON
+        and w.text[:1].isupper() and (i > 0 or text[w.end:w.end + 2].replace("’", "'").lower() == "'s")))
+
+
 @dataclass(frozen=True, slots=True)
 class Named:
     """A span of the question that names entities: `keys` (one, or several when ambiguous)."""

@@ -1,10 +1,13 @@
-"""Two shapes of the `graphmem eval names` set written later than the first five, each before it was run (stop 47):
+"""Three shapes of the `graphmem eval names` set written later than the first five, each before it was run (stops 47, 48):
 a law firm's clients (hyphenated names and surnames, particles, a middle initial, Arabic, Indian, Irish and
 Norwegian names, legal suffixes, a surname two clients share) and a school's pupils and staff (curly
 apostrophes, hyphenated first names, siblings by surname, an initial). Probe 6 (the firm) scored 29/35 on its
 first run: "Anne-Marie", "Dupont-Moreau", "Al-Sayed" came back as one span per word, and "Robert Chen" as
 Robert plus an ambiguous Chen; 35/35 after. Probe 7 (the school), written after that change: 18/18 on its first
-run."""
+run. Probe 8 (a haulier's drivers and suppliers: Vietnamese, Polish, Greek, Turkish, Spanish and Japanese
+names, an alias, a first name that is an English word, "Will", a truck number asked in reverse), written before
+it was run (stop 48): 28/30 first ("Which depot was Will at in 2024?": the name index drops English stop words;
+"Who drives TRK-204?": a key-like value was looked up only under the key kind's attributes), 30/30 after."""
 
 from __future__ import annotations
 
@@ -93,4 +96,53 @@ SCHOOL = World("school", (
     q("Who teaches chemistry?", "Kwame", kind="reverse"),
     q("Who is in class 6C?", "Amara", kind="reverse"),
     q("Which room is Dr Hannah Weiss in?", "C04", "B12", kind="title"),
+))
+
+
+DEPOT = World("depot", (
+    Entity("d-1", "driver", "Nguyễn Thị Lan", (("depot", "Rotterdam", T1), ("depot", "Antwerp", T3), ("truck", "TRK-204", T1))),
+    Entity("d-2", "driver", "Małgorzata Wójcik", (("depot", "Gdańsk", T1), ("license", "C+E", T1),
+                                                   ("supervisor", "Tomasz Nowak", T1), ("supervisor", "Ewa Kowalska", T2)),
+           aliases=("Gosia Wójcik",)),
+    Entity("d-3", "driver", "Giorgos Papadopoulos", (("depot", "Thessaloniki", T1), ("depot", "Athens", T2))),
+    Entity("d-4", "driver", "Ayşe Yılmaz", (("depot", "Izmir", T1), ("phone", "+90 532 555 0101", T1))),
+    Entity("d-5", "driver", "José Luis García Márquez", (("depot", "Seville", T1), ("depot", "Madrid", T3))),
+    Entity("d-6", "driver", "Haruki Sato", (("depot", "Osaka", T1),)),
+    Entity("d-7", "driver", "Will Hunter", (("depot", "Leeds", T1), ("depot", "York", T2))),
+    Entity("d-8", "driver", "Rose Page", (("depot", "Bristol", T1),)),
+    Entity("d-9", "driver", "Lan Chen", (("depot", "Singapore", T1),)),
+    Entity("s-1", "supplier", "Bright Horizons Logistics Ltd", (("city", "Leicester", T1), ("contact", "Priya Nair", T1),
+                                                                 ("contact", "Dev Patel", T2))),
+    Entity("s-2", "supplier", "Nordic Freight AB", (("city", "Gothenburg", T1),)),
+), (
+    q("Which depot is Nguyen Thi Lan at now?", "Antwerp", "Rotterdam", kind="diacritics"),
+    q("Where was Ms. Nguyen based in 2025?", "Rotterdam", "Antwerp", kind="time"),
+    q("Who supervises Malgorzata Wojcik?", "Ewa Kowalska", "Tomasz Nowak", kind="diacritics"),
+    q("Who was Gosia's supervisor in 2024?", "Tomasz Nowak", "Ewa Kowalska", kind="alias"),
+    q("What licence does Mrs Wójcik hold?", "C+E", kind="title"),
+    q("Where is Giorgos Papadopoulos based?", "Athens", "Thessaloniki"),
+    q("Which depot was Papadopoulos at in early 2025?", "Thessaloniki", "Athens", kind="time"),
+    q("What's Ayse Yilmaz's phone?", "905325550101", kind="diacritics"),
+    q("AYŞE YILMAZ DEPOT", "Izmir", kind="case"),
+    q("Where is Mr. García Márquez based now?", "Madrid", "Seville", kind="title"),
+    q("Where did José Luis work in 2025?", "Seville", "Madrid", kind="time"),
+    q("Which depot is Garcia at?", "Madrid", "Seville", kind="surname"),
+    q("Where is Haruki Sato based?", "Osaka"),
+    q("Sato Haruki's depot?", "Osaka", kind="order"),
+    q("Where is Will Hunter based now?", "York", "Leeds"),
+    q("Which depot was Will at in 2024?", "Leeds", "York", kind="first name"),
+    q("Where does Rose Page work?", "Bristol"),
+    q("Who is the contact at Bright Horizons?", "Dev Patel", "Priya Nair"),
+    q("Who was our contact at Bright Horizons Logistics in 2024?", "Priya Nair", "Dev Patel", kind="time"),
+    q("Which city is Nordic Freight in?", "Gothenburg"),
+    q("Where is Lan based?", ("Antwerp", "Singapore"), ambiguous=True, kind="ambiguous"),
+    q("Where is Lan Chen based?", "Singapore", "Antwerp"),
+    q("Who drives TRK-204?", "Nguyễn", kind="reverse"),
+    q("Who works out of the Osaka depot?", "Haruki", kind="reverse"),
+    q("Which driver is based in Bristol?", "Rose", kind="reverse"),
+    q("Is Giorgos still in Thessaloniki?", "Athens", "Thessaloniki", kind="first name"),
+    q("what truck does nguyen thi lan drive", "TRK-204", kind="case"),
+    q("Where's Papadopoulos's depot?", "Athens", "Thessaloniki", kind="surname"),
+    q("Dev Patel is the contact for which supplier?", "Bright Horizons", kind="reverse"),
+    q("Where was Will Hunter based at the start of 2025?", "Leeds", "York", kind="time"),
 ))

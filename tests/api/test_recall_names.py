@@ -38,6 +38,13 @@ def _ask(client: TestClient, base: str, query: str, **extra: Any) -> dict[str, A
     return r.json()  # type: ignore[no-any-return]
 
 
+def _people(client: TestClient, base: str, attribute: str, rows: tuple[tuple[str, str, str], ...]) -> None:
+    """People (key, name, value of `attribute`), each put now."""
+    for key, name, value in rows:
+        assert client.put(f"{base}/entities/{key}", json={"type": "person", "name": name,
+                                                          "attributes": {attribute: value}}).status_code in (200, 201)
+
+
 # (question, what the context must hold, what it must not hold)
 QUESTIONS = [
     ("What was Maria Lopez's city last year?", ["Lisbon"], ["Porto", "Faro"]),
@@ -143,10 +150,8 @@ def test_the_attribute_asked_comes_first_among_the_entitys_facts(client: TestCli
 
 def test_a_family_asked_in_the_plural_answers_every_member_and_says_so(client: TestClient, ns: Namespace) -> None:
     base = f"/v1/{ns.name}"
-    for key, name, city in (("p-1", "Chidi Okafor", "London"), ("p-2", "Ngozi Okafor", "Leeds"),
-                            ("p-3", "Hannah Weber", "Berlin")):
-        assert client.put(f"{base}/entities/{key}", json={"type": "person", "name": name,
-                                                          "attributes": {"city": city}}).status_code in (200, 201)
+    _people(client, base, "city", (("p-1", "Chidi Okafor", "London"), ("p-2", "Ngozi Okafor", "Leeds"),
+                                   ("p-3", "Hannah Weber", "Berlin")))
     answer = _ask(client, base, "Where do the Okafors live?")
     assert "London" in answer["context"] and "Leeds" in answer["context"] and "Berlin" not in answer["context"]
     assert any("ambiguous" in step["reason"] and "p-1" in step["reason"] and "p-2" in step["reason"]
@@ -194,3 +199,36 @@ def test_a_reverse_question_about_a_named_entity_answers_who_holds_its_name(clie
         from graphmem.store import purge_namespace
 
         purge_namespace(client.app.state.store, other[4:])  # type: ignore[attr-defined]
+
+
+def test_a_name_that_is_a_stop_word_resolves(client: TestClient, ns: Namespace) -> None:
+    """"Which depot was Will at in 2024?": the name index's analyzer drops English stop words ("will"), so a
+    driver called Will was found only by his surname; a capitalised stop word inside the question is looked up
+    in the index that keeps them. A lower-case "will" and a "Will" that starts the question stay words."""
+    base = f"/v1/{ns.name}"
+    assert client.put(f"{base}/entities/d-7", json={"type": "driver", "name": "Will Hunter", "attributes": {
+        "depot": "Leeds"}, "valid_from": "2024-03-01T00:00:00Z"}).status_code in (200, 201)
+    assert client.post(f"{base}/facts", json={"entity": "d-7", "attribute": "depot", "value": "York",
+                                              "valid_from": "2025-09-01T00:00:00Z"}).status_code in (200, 201)
+    then = _ask(client, base, "Which depot was Will at in 2024?")
+    assert "Leeds" in then["context"] and "York" not in then["context"], then
+    assert any(step["reason"].startswith("name ") for step in then["route"]), then["route"]
+    now = _ask(client, base, "Where is Will based now?")
+    assert "York" in now["context"] and "Leeds" not in now["context"], now
+    verb = _ask(client, base, "where will the truck be based?")
+    assert not any(step["reason"].startswith("name ") for step in verb["route"]), verb["route"]
+
+
+def test_a_key_like_value_under_any_attribute_is_found_exactly(client: TestClient, ns: Namespace) -> None:
+    """"Who drives TRK-204?": a key-like identifier that is no entity key and no value of the key kind's
+    attributes (order_id, sku...) is looked up as a value under any attribute, exactly: TRK-204 is never
+    TRK-2041 or trk 204 of another driver."""
+    base = f"/v1/{ns.name}"
+    _people(client, base, "truck", (("d-1", "Nguyễn Thị Lan", "TRK-204"), ("d-2", "Rose Page", "TRK-2041"),
+                                    ("d-3", "Haruki Sato", "trk 204")))
+    answer = _ask(client, base, "Who drives TRK-204?")
+    assert "Nguyễn Thị Lan" in answer["context"], answer
+    assert "Rose Page" not in answer["context"] and "Haruki" not in answer["context"], answer["context"]
+    assert any("'TRK-204' matched exactly: truck = TRK-204" in step["reason"] for step in answer["route"]), answer["route"]
+    missing = _ask(client, base, "Who drives TRK-999?")
+    assert "Nguyễn" not in missing["context"] and "Rose" not in missing["context"], missing

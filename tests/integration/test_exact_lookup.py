@@ -16,6 +16,7 @@ from uuid import uuid4
 
 import pytest
 
+from graphmem.identifiers.names import LUCENE_STOP
 from graphmem.channels.exact import lookup
 from graphmem.channels.fact_records import EntitySpec
 from graphmem.channels.temporal import assert_fact, put_entities
@@ -96,3 +97,12 @@ def test_lookup_as_of_both_axes(store: Store, population: Namespace) -> None:
     assert [e.key for e in lookup(store, ns, attribute="phone", value=old, known_at=before).entities] == ["C-42"]
     assert lookup(store, ns, attribute="phone", value=new, known_at=before).entities == ()
     assert [e.key for e in lookup(store, ns, attribute="phone", value=old, valid_at=before).entities] == ["C-42"]
+
+
+def test_the_stop_words_the_name_index_drops_are_the_ones_graphmem_asks_elsewhere(store: Store) -> None:
+    """`names.LUCENE_STOP` is the list of the name index's analyzer on this server: a word dropped there and not
+    listed here would make a name unfindable ("Will" Hunter was, before the list)."""
+    records, _, _ = store._driver.execute_query(
+        "CALL db.index.fulltext.listAvailableAnalyzers() YIELD analyzer, stopwords "
+        "WHERE analyzer = 'standard-folding' RETURN stopwords", database_=store.settings.neo4j_database)
+    assert set(records[0]["stopwords"]) == LUCENE_STOP

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from graphmem.identifiers.names import fold, lucene_words, name_tokens, resolve
+from graphmem.identifiers.names import LUCENE_STOP, fold, lucene_words, name_tokens, resolve, stop_names
 
 PEOPLE = [("c-1001", "Maria Lopez"), ("c-1002", "Tom Berg"), ("c-1003", "Zhang Wei"), ("c-1004", "José Álvarez"),
           ("c-1005", "Siobhan O'Neill"), ("c-1006", "Nguyễn Thị Lan"), ("org-1", "Northwind Traders"),
@@ -214,3 +214,16 @@ def test_short_names_particles_and_hyphenated_first_names(question: str, people:
     and no whole name starts inside a hyphenated word ("Paul Martin" inside "Jean-Paul Martin")."""
     named, _ = resolve(question, people)
     assert (named[0].text, named[0].keys) == expected
+
+
+@pytest.mark.parametrize("question, wanted", [
+    ("Which depot was Will at in 2024?", ["will"]),   # a name inside the question
+    ("Will's truck?", ["will"]),                       # first, but possessive
+    ("Will Maria move to York?", []),                  # first word: the verb as often as the name
+    ("where will the truck be based?", []),            # lower case: the verb
+    ("Where does Ms. No live?", ["no"]),
+    ("What is In the box?", []),                       # words resolve never takes alone
+])
+def test_stop_names_are_the_stop_words_written_as_names(question: str, wanted: list[str]) -> None:
+    assert stop_names(question) == wanted
+    assert all(w in LUCENE_STOP for w in wanted)
