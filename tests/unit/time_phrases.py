@@ -54,6 +54,8 @@ Conventions (the decisions behind the expected values):
   2025" with no end word means "in December 2025" (a range), not "since".
 * "as of X" and "at <clock time>" are instants: the START of X ("as of last Friday" =
   2026-11-27T00:00:00Z); a clock time without a date word is today ("at 9:30 this morning").
+* "earlier this X" / "earlier today" is the part of X before NOW, "later this X" the part after it
+  ("earlier this year" = [2026-01-01, NOW)); "within the next N units" is [NOW, NOW + N units).
 * Identifiers are never dates: "cust-1042", "ORD-2024-001", "2024-1138", a phone
   "138-0000-1234", an order number "20251234", "version 3.2", "2 items", an IP address; a date
   right after an identifier is still read ("cust-1042 in March 2026" = March 2026).
@@ -498,7 +500,7 @@ _ROWS: list[tuple[str, str, str, str | None, str | None]] = [
     ('fresh_4', 'What was the address on Nov. 3rd 2025?', 'range', '2025-11-03', '2025-11-04'),
     ('fresh_4', 'Where was Pablo living in mid-October 2025?', 'range', '2025-10-11', '2025-10-21'),
     ('fresh_4', 'What was the phone at the beginning of last month?', 'range', '2026-11-01', '2026-12-01'),
-    ('fresh_4', 'what happened earlier today', 'range', '2026-12-01', '2026-12-02'),
+    ('fresh_4', 'what happened earlier today', 'range', '2026-12-01', '2026-12-01T12:00'),  # probe 13: until now
     ('fresh_4', 'What was his city 1 year ago?', 'range', '2025-01-01', '2026-01-01'),
     ('fresh_4', 'What was the plan in the past 6 months?', 'range', '2026-06-01T12:00', '2026-12-01T12:00'),
     ('fresh_4', 'What was the balance on 30/06/2025?', 'range', '2025-06-30', '2025-07-01'),
@@ -850,6 +852,53 @@ _ROWS: list[tuple[str, str, str, str | None, str | None]] = [
     ('fresh_12', 'What was agreed the Friday before 3 March 2025?', 'range', '2025-02-28', '2025-03-01'),
     ('fresh_12', 'What did we log on the first of the month?', 'range', '2026-12-01', '2026-12-02'),
     ('fresh_12', 'Did she keep her New Year resolutions?', 'none', None, None),
+    # probe 13 (43 rows written before they were run: 36/43 first; "earlier this year", "later this month", "earlier
+    # today" (the part of the period before or after now), "last night", "within the next 2 weeks", "the 5th floor"
+    # were missed; 42/43 after. "in week 48" was expected as this year's ISO week 48; it stays no time, by the
+    # convention of business.py: a week number without its year is as often a week of a course or a project)
+    ('fresh_13', 'What did she say earlier this year?', 'range', '2026-01-01', '2026-12-01T12:00'),
+    ('fresh_13', 'What is planned for later this month?', 'range', '2026-12-01T12:00', '2027-01-01'),
+    ('fresh_13', 'What did he tell us earlier today?', 'range', '2026-12-01', '2026-12-01T12:00'),
+    ('fresh_13', 'Who called last night?', 'range', '2026-11-30', '2026-12-01'),
+    ('fresh_13', 'What did we agree on April 1st?', 'range', '2026-04-01', '2026-04-02'),
+    ('fresh_13', 'Which plan was she on 1st April 2025?', 'range', '2025-04-01', '2025-04-02'),
+    ('fresh_13', 'What is due within the next 2 weeks?', 'range', '2026-12-01T12:00', '2026-12-15T12:00'),
+    ('fresh_13', 'What changed in the previous quarter?', 'range', '2026-07-01', '2026-10-01'),
+    ('fresh_13', 'Where did they live in late 2023?', 'range', '2023-09-01', '2024-01-01'),
+    ('fresh_13', 'What did we ship in the 2010s?', 'range', '2010-01-01', '2020-01-01'),
+    ('fresh_13', 'Any news since January?', 'since', '2026-01-01', None),
+    ('fresh_13', 'What was the plan before 2020?', 'until', None, '2020-01-01'),
+    ('fresh_13', 'What did the client want between March and May 2025?', 'range', '2025-03-01', '2025-06-01'),
+    ('fresh_13', 'What was the price as of June 1st?', 'instant', '2026-06-01', None),
+    ('fresh_13', 'What was his address in mid-2024?', 'range', '2024-05-01', '2024-09-01'),
+    ('fresh_13', 'What did she order on 2024-07-04?', 'range', '2024-07-04', '2024-07-05'),
+    ('fresh_13', 'What was discussed this morning?', 'range', '2026-12-01', '2026-12-02'),
+    ('fresh_13', 'What did we do the weekend before last?', 'range', '2026-11-21', '2026-11-23'),
+    ('fresh_13', 'What changed over the past 3 months?', 'range', '2026-09-01T12:00', '2026-12-01T12:00'),
+    ('fresh_13', 'Where was she working in Q3 2024?', 'range', '2024-07-01', '2024-10-01'),
+    ('fresh_13', 'What did Omar say 10 days ago?', 'range', '2026-11-21', '2026-11-22'),
+    ('fresh_13', 'What is scheduled for 3 days from now?', 'range', '2026-12-04', '2026-12-05'),
+    ('fresh_13', 'What was decided on 15.03.2025?', 'range', '2025-03-15', '2025-03-16'),
+    ('fresh_13', 'Who was in charge six months ago?', 'range', '2026-06-01', '2026-07-01'),
+    ('fresh_13', 'What happened at the start of 2025?', 'range', '2025-01-01', '2026-01-01'),
+    ('fresh_13', 'What did we discuss in the first half of last year?', 'range', '2025-01-01', '2025-07-01'),
+    ('fresh_13', 'Orders from December 2024 to February 2025', 'range', '2024-12-01', '2025-03-01'),
+    ('fresh_13', 'What was the status on Dec 25?', 'range', '2025-12-25', '2025-12-26'),
+    ('fresh_13', 'What did Lena say last Tuesday?', 'range', '2026-11-24', '2026-11-25'),
+    ('fresh_13', 'What happened last weekend?', 'range', '2026-11-28', '2026-11-30'),
+    ('fresh_13', 'What did they decide at the meeting on the 12th?', 'range', '2026-11-12', '2026-11-13'),
+    ('fresh_13', 'What was the balance at 5pm on 3 March 2025?', 'instant', '2025-03-03T17:00', None),
+    ('fresh_13', 'Who managed the store from 2019 to 2021?', 'range', '2019-01-01', '2022-01-01'),
+    ('fresh_13', 'What did we hear on the morning of the 3rd?', 'range', '2026-11-03', '2026-11-04'),
+    ('fresh_13', 'Was anything logged during the last hour?', 'range', '2026-12-01T11:00', '2026-12-01T12:00'),
+    ('fresh_13', 'What did she buy in the autumn of 2024?', 'range', '2024-09-01', '2024-12-01'),
+    ('fresh_13', 'What was said over Christmas?', 'range', '2025-12-25', '2025-12-26'),
+    ('fresh_13', 'What is the 3 for 2 deal?', 'none', None, None),
+    ('fresh_13', 'Who is on the 5th floor?', 'none', None, None),
+    ('fresh_13', 'Which room is on the second floor?', 'none', None, None),
+    ('fresh_13', 'What was the score in the 2nd half?', 'none', None, None),
+    ('fresh_13', 'What did we talk about in week 48?', 'none', None, None),  # missed: by convention (business.py)
+    ('fresh_13', 'What did the customer say 2 hours ago?', 'range', '2026-12-01T10:00', '2026-12-01T11:00'),
 ]
 
 CATEGORIES: tuple[str, ...] = tuple(dict.fromkeys(row[0] for row in _ROWS))

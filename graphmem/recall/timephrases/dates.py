@@ -116,7 +116,8 @@ def _day_in_words_of_month(m: re.Match[str], now: datetime) -> Atom | None:
 
 
 @rule(RULES, r"\bthe\s+(\d{1,2})(?:st|nd|rd|th)\b(?!\s+(?:half|quarter|week|time|monday|tuesday|wednesday|thursday|"
-      r"friday|saturday|sunday)s?\b)")
+      r"friday|saturday|sunday|floor|row|place|grade|level|edition|round|attempt|version|item|line|page|chapter|step|"
+      r"position|season|episode|anniversar(?:y|ie)|birthday|percentile|centur(?:y|ie)|person|generation)s?\b)")
 def _nth(m: re.Match[str], now: datetime) -> Atom | None:
     """"on the 15th": the latest past 15th (this month's, else the month before's...); "the 2nd half of
     2025" counts halves, not days."""

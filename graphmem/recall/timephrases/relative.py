@@ -35,6 +35,33 @@ def _day_word(m: re.Match[str], now: datetime) -> Atom | None:
     return Atom(m.start(), m.end(), start, start + DAY)
 
 
+@rule(RULES, r"(?<!\bthe\s)\blast\s+night\b")
+def _last_night(m: re.Match[str], now: datetime) -> Atom | None:
+    """"last night": yesterday (evenings and mornings are read as their day); not "the last night of the trip"."""
+    start = period(now, "day")[0] - DAY
+    return Atom(m.start(), m.end(), start, start + DAY)
+
+
+@rule(RULES, r"\b(earlier|later)\s+(?:today|this\s+(?:morning|afternoon|evening)|this\s+(week|month|quarter|year))\b")
+def _earlier_later(m: re.Match[str], now: datetime) -> Atom | None:
+    """"earlier this year": from its start to now; "later this month": from now to its end; "earlier today"."""
+    start, end = period(now, m[2] or "day")
+    return Atom(m.start(), m.end(), start, now) if m[1] == "earlier" else Atom(m.start(), m.end(), now, end)
+
+
+@rule(RULES, r"\b(?:(?:in|over|during|within|for)\s+)?the\s+(?:next|coming)\s+" + COUNT
+      + r"\s+(hours?|days?|weeks?|fortnights?|months?|years?)\b")
+def _rolling_ahead(m: re.Match[str], now: datetime) -> Atom | None:
+    """"within the next 2 weeks", "over the coming 3 days": [now, now + N units), the rolling window ahead."""
+    n, unit = number(m[1]), m[2]
+    if not n:
+        return None
+    if unit in UNIT_MULTIPLES:
+        unit, times = UNIT_MULTIPLES[unit]
+        n *= times
+    return Atom(m.start(), m.end(), now, shift(now, UNITS[unit], n))
+
+
 @rule(RULES, r"\b(?:over|during|at|on)\s+the\s+weekend\b")
 def _the_weekend(m: re.Match[str], now: datetime) -> Atom | None:
     """"over the weekend": the latest weekend that has begun (this one on a Saturday or Sunday); not "the
