@@ -218,6 +218,8 @@ def resolve(question: str, entities: Iterable[tuple[str, str | None]],
             i = start_i + 1
             continue
         n, holders, whole = found
+        if len({k for k, _ in holders}) > 1:
+            holders = _narrowed(holders, [w.folded for w in ws[i:i + n]], titled=start_i < i)
         if not whole and len({k for k, _ in holders}) > 1:  # "Maria L.", "C. Okafor": an initial narrows a shared name
             before = ws[i - 1] if i and _initial(ws[i - 1], question) else None
             after = ws[i + 1] if i + 1 < len(ws) and _initial(ws[i + 1], question) else None
@@ -239,6 +241,22 @@ def resolve(question: str, entities: Iterable[tuple[str, str | None]],
                            tuple(nm for _, nm in ordered), whole))
         i += n
     return named, similar
+
+
+#: words of a company's name: a title never names one ("Ms O'Connor-Smith" is not O'Connor-Smith Lettings Ltd)
+ORG_WORDS = frozenset("""ltd limited llc llp inc incorporated corp corporation gmbh ag ab sa sas srl bv nv plc co
+    company group holdings partners associates""".split())
+
+
+def _narrowed(holders: list[tuple[str, str]], span: list[str], *, titled: bool) -> list[tuple[str, str]]:
+    """Of the entities a span names, those it names best, when that leaves some: after a title, people, not
+    companies; a whole name written in one entity's order ("Jordan Lee", not Lee Jordan: both hold the words)."""
+    keep = holders
+    if titled:
+        keep = [(k, nm) for k, nm in keep if not ORG_WORDS & set(name_tokens(nm))] or keep
+    if len(span) > 1:
+        keep = [(k, nm) for k, nm in keep if list(name_tokens(nm)) == span] or keep
+    return keep
 
 
 #: the small words of names, written in lower case inside a capitalised name ("Ludwig van der Berg")

@@ -47,6 +47,8 @@ REVERSE_WORDS = frozenset({"who", "whom", "whose", "which", "what"})
 _WORD = re.compile(r"[^\W_]+(?:[-'][^\W_]+)*", re.UNICODE)
 # a value as people write a proper noun: capitalised words (Porto, Tom Berg, São Paulo, O'Neill, Acme Corp.)
 _PROPER = re.compile(r"\b[A-ZÀ-Ý][\w'’.-]*(?:\s+(?:(?:de|da|do|van|von|der|la|le)\s+)?[A-ZÀ-Ý][\w'’.-]*)*")
+#: a code of capitals and digits, both ("2D", "B12", "4A"): a value as much as a capitalised word is ("Who rents 2D?")
+_CODE = re.compile(r"(?<![\w-])(?=[A-Z]*\d)(?=\d*[A-Z])[A-Z\d]{2,8}(?![\w-])")
 _QUOTED = re.compile(r"[\"“”']([^\"“”']{2,80})[\"“”']")
 _AFTER = re.compile(r"\b(?:in|at|from|on|by|for|with|near)\s+((?:(?!(?:now|today|then|last|this|next|in|at|on|since|before|after|ago)\b)[^\W\d_][\w'’-]*\s*){1,3})", re.IGNORECASE)
 MAX_VALUES = 12
@@ -128,6 +130,7 @@ def value_phrases(question: str) -> list[str]:
             continue  # "Tom Berg's account manager": the name owns the attribute, a forward question
         if phrase and phrase.lower() not in REVERSE_WORDS:
             found.append(phrase)
+    found += [m.group(0) for m in _CODE.finditer(question) if m.group(0) not in found]
     if not found:  # written all lower-case: the words after a preposition ("who lives in porto")
         for m in _AFTER.finditer(question):  # "on the premium plan": the run and its shorter parts
             run = re.sub(r"^(?:the|a|an)\s+", "", m.group(1).strip(), flags=re.IGNORECASE).split()

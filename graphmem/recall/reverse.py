@@ -44,7 +44,14 @@ def reverse_rows(ch: Channels, plan: Plan, named: Names, valid_at: datetime, kno
     Never for a name in a possessive ("Hannah Schmidt's doctor" asks forward) or right after a copula ("Who is
     Maria Lopez?", "Which ward is Kim Min-jun in?": they ask about the entity)."""
     rows, question = list(named.holders), plan.question
-    if not named.spans or plan.reverse is None:
+    if plan.reverse is None:
+        return rows
+    if not rows and plan.reverse[1]:  # no attribute its words name holds a value it names ("Who rents 2D?"): the
+        # value under an attribute of any name, exactly; never a name it names ("Who is Maria Lopez?" is about her)
+        names = {question[n.start:n.end].casefold() for n in named.spans}
+        values = [v for v in dict.fromkeys(plan.reverse[1]) if v.casefold() not in names]
+        rows = [dict(r) for r in ch.referrers([(v, v) for v in values], valid_at, known_at)] if values else []
+    if not named.spans:
         return rows
     held = {r["value"] for r in rows}
     wanted = [(key, name) for n in named.spans if question[n.end:n.end + 1] not in ("'", "’")

@@ -1,4 +1,4 @@
-"""Three shapes of the `graphmem eval names` set written later than the first five, each before it was run (stops 47, 48):
+"""Four shapes of the `graphmem eval names` set written later than the first five, each before it was run (stops 47, 48):
 a law firm's clients (hyphenated names and surnames, particles, a middle initial, Arabic, Indian, Irish and
 Norwegian names, legal suffixes, a surname two clients share) and a school's pupils and staff (curly
 apostrophes, hyphenated first names, siblings by surname, an initial). Probe 6 (the firm) scored 29/35 on its
@@ -7,7 +7,11 @@ Robert plus an ambiguous Chen; 35/35 after. Probe 7 (the school), written after 
 run. Probe 8 (a haulier's drivers and suppliers: Vietnamese, Polish, Greek, Turkish, Spanish and Japanese
 names, an alias, a first name that is an English word, "Will", a truck number asked in reverse), written before
 it was run (stop 48): 28/30 first ("Which depot was Will at in 2024?": the name index drops English stop words;
-"Who drives TRK-204?": a key-like value was looked up only under the key kind's attributes), 30/30 after."""
+"Who drives TRK-204?": a key-like value was looked up only under the key kind's attributes), 30/30 after. Probe 9
+(a letting agency: first names that are a month and a city, June Park and Paris Brown; Jordan Lee and Lee Jordan;
+a tenant and a company sharing a surname; "Johnson & Johnson Estates"; chatty questions), written before it was
+run (stop 48): 24/28 first ("Ms O'Connor-Smith" took the company too; "Jordan Lee" took Lee Jordan too; "Who rents
+2D?" found nobody: a code was no value), 28/28 after."""
 
 from __future__ import annotations
 
@@ -145,4 +149,47 @@ DEPOT = World("depot", (
     q("Where's Papadopoulos's depot?", "Athens", "Thessaloniki", kind="surname"),
     q("Dev Patel is the contact for which supplier?", "Bright Horizons", kind="reverse"),
     q("Where was Will Hunter based at the start of 2025?", "Leeds", "York", kind="time"),
+))
+
+
+ESTATE = World("estate", (
+    Entity("t-1", "tenant", "June Park", (("flat", "12B", T1), ("flat", "4A", T3), ("agent", "Paris Brown", T1))),
+    Entity("a-1", "agent", "Paris Brown", (("office", "Camden", T1), ("office", "Islington", T2))),
+    Entity("t-3", "tenant", "Mark Spencer", (("flat", "7C", T1), ("rent", "£1,200", T1), ("rent", "£1,350", T2))),
+    Entity("l-1", "landlord", "Johnson & Johnson Estates", (("city", "London", T1), ("contact", "Holly Berry", T1))),
+    Entity("l-2", "landlord", "O'Connor-Smith Lettings Ltd", (("city", "Leeds", T1),)),
+    Entity("t-4", "tenant", "Siobhán O'Connor-Smith", (("flat", "2D", T1),)),
+    Entity("t-5", "tenant", "Kofi Mensah", (("flat", "9F", T1), ("phone", "+44 7700 900123", T1))),
+    Entity("t-6", "tenant", "Li Na", (("flat", "3E", T1), ("flat", "5E", T2))),
+    Entity("t-7", "tenant", "Jordan Lee", (("flat", "1A", T1),)),
+    Entity("t-8", "tenant", "Lee Jordan", (("flat", "8H", T1),)),
+), (
+    q("Hi! Could you tell me which flat June Park is in now?", "4A", "12B", kind="chatty"),
+    q("Which flat was June in last year?", "12B", "4A", kind="time", relative=True),
+    q("Who is June Park's agent?", "Paris Brown"),
+    q("Which office is Paris Brown in?", "Islington", "Camden"),
+    q("Which office was Paris in during 2024?", "Camden", "Islington", kind="first name"),
+    q("What rent does Mark Spencer pay?", "1,350", "1,200"),
+    q("What was Mr Spencer's rent in early 2025?", "1,200", "1,350", kind="time"),
+    q("Who is the contact at Johnson & Johnson Estates?", "Holly Berry", kind="company"),
+    q("Where is Johnson & Johnson based?", "London", kind="company"),
+    q("Which flat does Siobhan O'Connor-Smith rent?", "2D", kind="diacritics"),
+    q("Where are O'Connor-Smith Lettings based?", "Leeds", "2D", kind="company"),
+    q("Which flat is Ms O'Connor-Smith in?", "2D", "Leeds", kind="title"),
+    q("What's Kofi Mensah's phone number?", "447700900123"),
+    q("mensah's flat?", "9F", kind="case"),
+    q("Which flat is Li Na in now?", "5E", "3E"),
+    q("Where did Li Na live in 2024?", "3E", "5E", kind="time"),
+    q("Where does Jordan Lee live?", "1A", "8H", kind="order"),
+    q("Which flat is Lee Jordan in?", "8H", "1A", kind="order"),
+    q("Who lives in flat 7C?", "Mark", kind="reverse"),
+    q("Who rents 2D?", "Siobh", kind="reverse"),
+    q("Can you remind me who Holly Berry works for?", "Johnson", kind="reverse"),
+    q("Tell me about Kofi", "9F", kind="first name"),
+    q("JUNE PARK FLAT", "4A", "12B", kind="case"),
+    q("Where's Ms. Park these days?", "4A", "12B", kind="title"),
+    q("Paris Brown and June Park: which office and which flat?", ("Islington", "4A"), kind="two names"),
+    q("What flat was Li Na in before?", "3E", kind="earlier"),
+    q("Is Mark Spencer still paying £1,200?", "1,350", kind="chatty"),
+    q("Which agent looks after June?", "Paris Brown", kind="first name"),
 ))

@@ -232,3 +232,18 @@ def test_a_key_like_value_under_any_attribute_is_found_exactly(client: TestClien
     assert any("'TRK-204' matched exactly: truck = TRK-204" in step["reason"] for step in answer["route"]), answer["route"]
     missing = _ask(client, base, "Who drives TRK-999?")
     assert "Nguyễn" not in missing["context"] and "Rose" not in missing["context"], missing
+
+
+def test_a_value_no_attribute_word_names_is_found_under_any_attribute(client: TestClient, ns: Namespace) -> None:
+    """"Who rents 2D?": "rents" names no attribute of the namespace (the value is the tenant's `flat`); the value
+    is then looked up exactly under an attribute of any name: 2D, never 2DX or 12D. A name the question holds is
+    no such value ("Who is Rose Page?" asks about her, not about who holds her name)."""
+    base = f"/v1/{ns.name}"
+    _people(client, base, "flat", (("t-4", "Siobhán O'Connor-Smith", "2D"), ("t-5", "Kofi Mensah", "2DX"),
+                                   ("t-6", "Li Na", "12D")))
+    _people(client, base, "agent", (("t-9", "Mark Spencer", "Rose Page"), ("a-1", "Rose Page", "none")))
+    answer = _ask(client, base, "Who rents 2D?")
+    assert "O'Connor-Smith" in answer["context"], answer
+    assert "Kofi" not in answer["context"] and "Li Na" not in answer["context"], answer["context"]
+    about = _ask(client, base, "Who is Rose Page?")
+    assert "Mark Spencer" not in about["context"], about["context"]

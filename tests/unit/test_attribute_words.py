@@ -47,6 +47,8 @@ def test_a_reverse_question_asks_who_holds_a_value(question: str, reverse: bool)
     ("Who is Tom Berg's account manager?", []),  # a possessive owns the attribute: forward
     ("who lives in porto", ["porto", "Porto"]),
     ('Which customers are on the "premium" plan?', ["premium", "Premium"]),
+    ("Who rents 2D?", ["2D"]),  # a code of capitals and digits is a value
+    ("Which teacher is in room B12?", ["B12"]),
 ])
 def test_the_values_a_reverse_question_names(question: str, values: list[str]) -> None:
     assert value_phrases(question)[:len(values) or None] == values or value_phrases(question) == values

@@ -227,3 +227,19 @@ def test_short_names_particles_and_hyphenated_first_names(question: str, people:
 def test_stop_names_are_the_stop_words_written_as_names(question: str, wanted: list[str]) -> None:
     assert stop_names(question) == wanted
     assert all(w in LUCENE_STOP for w in wanted)
+
+
+def test_a_title_names_a_person_and_a_whole_name_its_own_order() -> None:
+    """"Ms O'Connor-Smith" is the tenant, not O'Connor-Smith Lettings Ltd (a title never names a company);
+    "Jordan Lee" is Jordan Lee, not Lee Jordan, who holds the same words in the other order. Without a title,
+    or written in neither entity's order, both stay: the caller is told the name is ambiguous."""
+    people = [("t-4", "Siobhán O'Connor-Smith"), ("l-2", "O'Connor-Smith Lettings Ltd"),
+              ("t-7", "Jordan Lee"), ("t-8", "Lee Jordan")]
+    [titled] = resolve("Which flat is Ms O'Connor-Smith in?", people)[0]
+    assert titled.keys == ("t-4",)
+    [bare] = resolve("Where is O'Connor-Smith based?", people)[0]
+    assert bare.keys == ("l-2", "t-4")
+    assert [n.keys for n in resolve("Where does Jordan Lee live?", people)[0]] == [("t-7",)]
+    assert [n.keys for n in resolve("Which flat is lee jordan in?", people)[0]] == [("t-8",)]
+    [shared] = resolve("Where does Maria Lopez live?", [("c-1", "Maria Lopez"), ("c-2", "Maria Lopez")])[0]
+    assert shared.keys == ("c-1", "c-2")  # the same name in the same order: still both
