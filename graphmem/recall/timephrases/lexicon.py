@@ -63,7 +63,8 @@ DAY_WORDS = {"today": 0, "tonight": 0, "this morning": 0, "this afternoon": 0, "
              "yesterday": -1, "tomorrow": 1, "the day before yesterday": -2, "the day after tomorrow": 2,
              "hier": -1, "gestern": -1, "ayer": -1, "aujourd'hui": 0, "heute": 0, "hoy": 0, "demain": 1,
              "morgen": 1, "mañana": 1, "昨天": -1, "今天": 0, "明天": 1, "前天": -2, "后天": 2, "avant-hier": -2,
-             "vorgestern": -2, "anteayer": -2}
+             "vorgestern": -2, "anteayer": -2, "yday": -1, "yesterdy": -1, "yesteday": -1, "tmrw": 1,
+             "tomorow": 1, "tommorow": 1, "tommorrow": 1}
 #: last / this / next, in units, in the languages the table covers.
 RELATIVE = {"last": -1, "previous": -1, "this past": -1, "this": 0, "current": 0, "next": 1, "dernière": -1, "dernier": -1,
             "pasada": -1, "pasado": -1, "letzte": -1, "letzten": -1, "letztes": -1, "vorige": -1, "vorigen": -1,

@@ -28,6 +28,7 @@ def _unit(m: re.Match[str], now: datetime, unit: str, k: int) -> Atom:
 
 
 @rule(RULES, r"(?:\b(?:the day before yesterday|the day after tomorrow|today|tonight|this morning|this afternoon|"
+      r"yday|tmrw|tomorow|tommorow|tommorrow|yesterdy|yesteday|"  # in a hurry, and misspelt
       r"this evening|yesterday|tomorrow|avant-hier|hier|vorgestern|gestern|anteayer|ayer|aujourd'hui|heute|hoy|"
       r"demain)\b|昨天|今天|明天|前天|后天)")
 def _day_word(m: re.Match[str], now: datetime) -> Atom | None:
@@ -88,7 +89,7 @@ def _the_unit(m: re.Match[str], now: datetime) -> Atom | None:
 _ROLLING_LEAD = re.compile(r"\b(?:in|over|during|within)\s+the\s*$")
 
 
-@rule(RULES, r"\b(last|previous|this\s+past|this|current|next)\s+(week|month|year|quarter|weekend)\b")
+@rule(RULES, r"\b(last|previous|this\s+past|this|current|next)\s+(week|month|year|quarter|weekend|wk|yr|mth)\b")
 def _relative_unit(m: re.Match[str], now: datetime) -> Atom | None:
     """"last week" is the previous whole week, "this past weekend" the one just gone; "the last week of March"
     is no last week (the resolver reads it as a week of March)."""
@@ -96,7 +97,7 @@ def _relative_unit(m: re.Match[str], now: datetime) -> Atom | None:
         return None
     if m[1] == "last" and _ROLLING_LEAD.search(m.string, 0, m.start()):
         return None  # "in the last year": a rolling window (below)
-    return _unit(m, now, m[2], RELATIVE[" ".join(m[1].split())])
+    return _unit(m, now, UNITS.get(m[2], m[2]), RELATIVE[" ".join(m[1].split())])  # "last wk" as written in a hurry
 
 
 @rule(RULES, r"\b(?:la semaine (dernière|prochaine)|le mois (dernier|prochain)|l'année (dernière|prochaine)"

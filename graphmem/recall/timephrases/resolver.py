@@ -54,7 +54,7 @@ _AS_OF = re.compile(r"(?:\bas\s+(?:of|at)|截至|截止到?)\s*$")
 _AFTER = re.compile(r"\bafter\s*$")
 _SINCE = re.compile(r"(?:\bsince|\bdepuis|\bseit|\bdesde|自从?)\s*$")
 _BEFORE = re.compile(r"(?:\bbefore|\bprior\s+to|\bavant|\bantes\s+de)\s*$")
-_UNTIL = re.compile(r"(?:\b(?:until|till|through|thru|up\s+to|by)(?:\s+the\s+end\s+of)?|\bbis|\bhasta|直到)\s*$")
+_UNTIL = re.compile(r"(?:\b(?:until|till|through|thru|up\s+to|by)(?:\s+(?:the\s+)?end\s+of)?|\bbis|\bhasta|直到)\s*$")
 _WEEK_OF = re.compile(r"\b(?:the\s+)?week\s+of\s*$")
 #: a day counted from the day after it: "two days before Christmas", "the day after New Year's Day", "a week after
 #: Easter" (that day moved, not a bound: "before Christmas" alone is one; "the two weeks before Easter" a span)
