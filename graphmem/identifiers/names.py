@@ -31,7 +31,7 @@ do does did have has had what which who whom whose when where why how this that 
 our their me him us them i you he she it we they last next ago year years month months week weeks day days
 today yesterday tomorrow now then before after since until city phone email address name company account
 manager new old current previous first live lives lived work works worked""".split())
-_WORD = re.compile(r"[^\W_]+(?:['’][^\W_]+)*", re.UNICODE)
+_WORD = re.compile(r"[^\W_]+(?:['’][^\W_]+)*(?:&[^\W_]+)*", re.UNICODE)  # "P&G", "AT&T": one word
 
 
 #: letters Unicode does not decompose into a base letter and a mark, folded as the name index's analyzer
@@ -117,13 +117,17 @@ LUCENE_STOP = frozenset("""a an and are as at be but by for if in into is it no 
     there these they this to was will with""".split())
 
 
+_NUMERO = re.compile(r"\.?\s*\d")
+
+
 def stop_names(text: str) -> list[str]:
     """The question's words that only entity_names_plain can find: stop words of the name index written as a name
     is, capitalised and not the question's first word unless possessive ("Which depot was Will at?", "Will's
     truck?"), and not words `resolve` never takes alone (COMMON: "The", "An")."""
     return list(dict.fromkeys(
         w.folded for i, w in enumerate(words(text)) if w.folded in LUCENE_STOP and w.folded not in COMMON
-        and w.text[:1].isupper() and (i > 0 or text[w.end:w.end + 2].replace("’", "'").lower() == "'s")))
+        and w.text[:1].isupper() and (i > 0 or text[w.end:w.end + 2].replace("’", "'").lower() == "'s")
+        and not _NUMERO.match(text, w.end)))  # "Flat No. 3": a number's sign
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,6 +140,7 @@ class Named:
     keys: tuple[str, ...]
     names: tuple[str, ...]
     full: bool  # the whole name was written (not one token of it)
+    reordered: tuple[str, ...] = ()  # "key (name)" of those holding its words in another order, not read
 
     @property
     def ambiguous(self) -> bool:
@@ -221,8 +226,9 @@ def resolve(question: str, entities: Iterable[tuple[str, str | None]],
             i = start_i + 1
             continue
         n, holders, whole = found
+        aside: list[tuple[str, str]] = []
         if len({k for k, _ in holders}) > 1:
-            holders = _narrowed(holders, [w.folded for w in ws[i:i + n]], titled=start_i < i)
+            holders, aside = _narrowed(holders, [w.folded for w in ws[i:i + n]], titled=start_i < i)
         if not whole and len({k for k, _ in holders}) > 1:  # "Maria L.", "C. Okafor": an initial narrows a shared name
             before = ws[i - 1] if i and _initial(ws[i - 1], question) else None
             after = ws[i + 1] if i + 1 < len(ws) and _initial(ws[i + 1], question) else None
@@ -240,26 +246,30 @@ def resolve(question: str, entities: Iterable[tuple[str, str | None]],
                     break
         first, last = ws[start_i], ws[i + n - 1]
         ordered = sorted({k: nm for k, nm in reversed(holders)}.items())  # one name per entity: its first
-        named.append(Named(first.start, last.end, question[first.start:last.end], tuple(k for k, _ in ordered),
-                           tuple(nm for _, nm in ordered), whole))
+        keys = tuple(k for k, _ in ordered)
+        named.append(Named(first.start, last.end, question[first.start:last.end], keys, tuple(nm for _, nm in ordered),
+                           whole, tuple(dict.fromkeys(f"{k} ({nm})" for k, nm in aside if k not in keys))))
         i += n
     return named, similar
 
 
-#: words of a company's name: a title never names one ("Ms O'Connor-Smith" is not O'Connor-Smith Lettings Ltd)
+#: a company's name ends in one of these: a title never names one ("Ms O'Connor-Smith" is not O'Connor-Smith
+#: Lettings Ltd); short ones only last ("Francisco Sá Carneiro", "Ab Osterhaus" are people)
 ORG_WORDS = frozenset("""ltd limited llc llp inc incorporated corp corporation gmbh ag ab sa sas srl bv nv plc co
     company group holdings partners associates""".split())
 
 
-def _narrowed(holders: list[tuple[str, str]], span: list[str], *, titled: bool) -> list[tuple[str, str]]:
-    """Of the entities a span names, those it names best, when that leaves some: after a title, people, not
-    companies; a whole name written in one entity's order ("Jordan Lee", not Lee Jordan: both hold the words)."""
+def _narrowed(holders: list[tuple[str, str]], span: list[str], *,
+              titled: bool) -> tuple[list[tuple[str, str]], list[tuple[str, str]]]:
+    """Of the entities a span names, those it names best (when that leaves some), and those set aside for their
+    order: after a title, people, not companies; a whole name written in one entity's order ("Jordan Lee", not
+    Lee Jordan, who holds the same words: said in the route, never silently)."""
     keep = holders
     if titled:
-        keep = [(k, nm) for k, nm in keep if not ORG_WORDS & set(name_tokens(nm))] or keep
-    if len(span) > 1:
-        keep = [(k, nm) for k, nm in keep if list(name_tokens(nm)) == span] or keep
-    return keep
+        keep = [(k, nm) for k, nm in keep if name_tokens(nm)[-1:] and name_tokens(nm)[-1] not in ORG_WORDS] or keep
+    if len(span) > 1 and (ordered := [(k, nm) for k, nm in keep if list(name_tokens(nm)) == span]):
+        return ordered, [(k, nm) for k, nm in keep if (k, nm) not in ordered]
+    return keep, []
 
 
 #: the small words of names, written in lower case inside a capitalised name ("Ludwig van der Berg")

@@ -130,16 +130,21 @@ def value_phrases(question: str) -> list[str]:
             continue  # "Tom Berg's account manager": the name owns the attribute, a forward question
         if phrase and phrase.lower() not in REVERSE_WORDS:
             found.append(phrase)
-    found += [m.group(0) for m in _CODE.finditer(question) if m.group(0) not in found]
     if not found:  # written all lower-case: the words after a preposition ("who lives in porto")
         for m in _AFTER.finditer(question):  # "on the premium plan": the run and its shorter parts
             run = re.sub(r"^(?:the|a|an)\s+", "", m.group(1).strip(), flags=re.IGNORECASE).split()
             found += [" ".join(run[i:j]) for n in range(len(run), 0, -1) for i in range(len(run) - n + 1)
                       for j in [i + n]]
+    found += [m.group(0) for m in _CODE.finditer(question) if m.group(0) not in found]  # "Who rents 2D?"
     out = []
     for p in found:
         out += [p, p.title()]
     return list(dict.fromkeys(out))[:MAX_VALUES]
+
+
+def is_code(value: str) -> bool:
+    """A code of capitals and digits, both ("2D", "B12"): a value whatever attribute holds it."""
+    return _CODE.fullmatch(value) is not None
 
 
 def reverse_ask(question: str, time_phrases: Sequence[str] = ()) -> tuple[list[str], list[str]] | None:

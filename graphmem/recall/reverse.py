@@ -13,7 +13,7 @@ from collections.abc import Sequence, Set
 from dataclasses import replace
 from datetime import datetime
 
-from graphmem.recall.attributes import attribute_words
+from graphmem.recall.attributes import attribute_words, is_code
 from graphmem.recall.hits import Channels
 from graphmem.recall.names import Names
 from graphmem.recall.merge import Hit
@@ -46,10 +46,9 @@ def reverse_rows(ch: Channels, plan: Plan, named: Names, valid_at: datetime, kno
     rows, question = list(named.holders), plan.question
     if plan.reverse is None:
         return rows
-    if not rows and plan.reverse[1]:  # no attribute its words name holds a value it names ("Who rents 2D?"): the
-        # value under an attribute of any name, exactly; never a name it names ("Who is Maria Lopez?" is about her)
-        names = {question[n.start:n.end].casefold() for n in named.spans}
-        values = [v for v in dict.fromkeys(plan.reverse[1]) if v.casefold() not in names]
+    if not rows and plan.reverse[1]:  # no attribute its words name holds a code it names ("Who rents 2D?"): the
+        # code under an attribute of any name, exactly (a word, a month, a name are no such value)
+        values = [v for v in dict.fromkeys(plan.reverse[1]) if is_code(v)]  # not "March", "I", a name
         rows = [dict(r) for r in ch.referrers([(v, v) for v in values], valid_at, known_at)] if values else []
     if not named.spans:
         return rows

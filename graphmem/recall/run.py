@@ -265,7 +265,7 @@ def _exact(run: _Run, why: str) -> None:
             found.append((ask.raw, f"{ask.raw!r} is an entity key in this namespace"))
         found += [(key, f"{ask.kind} {ask.raw!r} matched exactly: {attribute} = {ask.value}")
                   for attribute, key in run.holders.get(ask.value, ()) if attribute in ask.attributes]
-        if not found and ask.kind == "key":  # "Who drives TRK-204?": a key-like value under an attribute of any name
+        if not found and ask.kind == "key" and plan.reverse is not None:  # "Who drives TRK-204?": under any attribute
             found += [(str(r["key"]), f"{ask.kind} {ask.raw!r} matched exactly: {r['attribute']} = {r['value']}")
                       for r in ch.referrers([(ask.raw, ask.raw)], run.valid_at, run.known_at)]
         if found:

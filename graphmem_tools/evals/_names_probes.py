@@ -1,4 +1,4 @@
-"""Four shapes of the `graphmem eval names` set written later than the first five, each before it was run (stops 47, 48):
+"""Five shapes of the `graphmem eval names` set written later than the first five, each before it was run (stops 47, 48):
 a law firm's clients (hyphenated names and surnames, particles, a middle initial, Arabic, Indian, Irish and
 Norwegian names, legal suffixes, a surname two clients share) and a school's pupils and staff (curly
 apostrophes, hyphenated first names, siblings by surname, an initial). Probe 6 (the firm) scored 29/35 on its
@@ -11,7 +11,10 @@ it was run (stop 48): 28/30 first ("Which depot was Will at in 2024?": the name 
 (a letting agency: first names that are a month and a city, June Park and Paris Brown; Jordan Lee and Lee Jordan;
 a tenant and a company sharing a surname; "Johnson & Johnson Estates"; chatty questions), written before it was
 run (stop 48): 24/28 first ("Ms O'Connor-Smith" took the company too; "Jordan Lee" took Lee Jordan too; "Who rents
-2D?" found nobody: a code was no value), 28/28 after."""
+2D?" found nobody: a code was no value), 28/28 after. Probe 10 (a marketing agency: names that are words, April
+May, Summer Jones, Bill Turner, Grant Holmes, Hope Smith; N'Golo Kanté, D'Angelo Russell; aliases IBM, P&G and a pen
+name), written before it was run (stop 48): 24/26 first (an alias joined by "&" was two one-letter words), 26/26
+after."""
 
 from __future__ import annotations
 
@@ -192,4 +195,48 @@ ESTATE = World("estate", (
     q("What flat was Li Na in before?", "3E", kind="earlier"),
     q("Is Mark Spencer still paying £1,200?", "1,350", kind="chatty"),
     q("Which agent looks after June?", "Paris Brown", kind="first name"),
+))
+
+
+AGENCY = World("agency", (
+    Entity("c-1", "person", "April May", (("role", "designer", T1), ("role", "art director", T2), ("city", "Austin", T1))),
+    Entity("c-2", "person", "Summer Jones", (("team", "sales", T1), ("team", "marketing", T3))),
+    Entity("c-3", "person", "Bill Turner", (("budget", "10k", T1), ("budget", "12k", T2))),
+    Entity("c-4", "person", "Grant Holmes", (("office", "Bristol", T1),)),
+    Entity("c-5", "person", "N'Golo Kanté", (("city", "London", T1), ("city", "Jeddah", T3))),
+    Entity("c-6", "person", "D'Angelo Russell", (("city", "Los Angeles", T1),)),
+    Entity("c-7", "company", "International Business Machines", (("account_manager", "Hope Smith", T1),),
+           aliases=("IBM",)),
+    Entity("c-8", "person", "Hope Smith", (("city", "Denver", T1),)),
+    Entity("c-9", "company", "Procter & Gamble", (("contact", "Art Lee", T1), ("contact", "Summer Jones", T2)),
+           aliases=("P&G",)),
+    Entity("c-10", "person", "Mary Ann Evans", (("city", "Coventry", T1),), aliases=("George Eliot",)),
+    Entity("c-11", "person", "J. R. Smith", (("city", "Newark", T1),)),
+), (
+    q("What is April May's role now?", "art director", "designer"),
+    q("What was April's role in 2024?", "designer", "art director", kind="time"),
+    q("Which city is April May in?", "Austin"),
+    q("Which team is Summer Jones on?", "marketing", "sales"),
+    q("Which team was Summer on last summer?", "marketing", "sales", kind="time", relative=True),
+    q("What is Bill Turner's budget?", "12k", "10k"),
+    q("What was Bill's budget in early 2025?", "10k", "12k", kind="time"),
+    q("Where is Grant Holmes's office?", "Bristol"),
+    q("Where does N'Golo Kante live now?", "Jeddah", "London", kind="diacritics"),
+    q("Where did Ngolo Kante live in 2025?", "London", "Jeddah", kind="punctuation"),
+    q("Which city is D'Angelo Russell in?", "Los Angeles"),
+    q("Who manages the IBM account?", "Hope Smith", kind="alias"),
+    q("Who is the account manager for International Business Machines?", "Hope Smith", kind="company"),
+    q("Who is our contact at P&G?", "Summer Jones", "Art Lee", kind="alias"),
+    q("Who was the P&G contact in 2024?", "Art Lee", "Summer Jones", kind="time"),
+    q("Where does George Eliot live?", "Coventry", kind="alias"),
+    q("Where does Mary Ann Evans live?", "Coventry"),
+    q("Where is J.R. Smith based?", "Newark", "Denver", kind="initial"),
+    q("Where does Ms. Smith live?", ("Denver", "Newark"), ambiguous=True, kind="ambiguous"),
+    q("Where does Hope live?", "Denver", kind="first name"),
+    q("Which company does Hope Smith manage?", "International", kind="reverse"),
+    q("Who lives in Austin?", "April", kind="reverse"),
+    q("Tell me about Grant", "Bristol", kind="first name"),
+    q("What team is Summer on?", "marketing", "sales", kind="first name"),
+    q("Where is Kanté now?", "Jeddah", "London", kind="surname"),
+    q("april may role", "art director", "designer", kind="case"),
 ))

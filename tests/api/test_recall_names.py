@@ -247,3 +247,16 @@ def test_a_value_no_attribute_word_names_is_found_under_any_attribute(client: Te
     assert "Kofi" not in answer["context"] and "Li Na" not in answer["context"], answer["context"]
     about = _ask(client, base, "Who is Rose Page?")
     assert "Mark Spencer" not in about["context"], about["context"]
+
+
+def test_a_forward_question_never_takes_a_key_like_word_as_someone_s_value(client: TestClient, ns: Namespace) -> None:
+    """"What is our isolation policy for COVID-19?" asks about a thing, not who holds "COVID-19": a key-like word
+    is looked up under every attribute only in a reverse question ("Who drives TRK-204?"); here nothing matches
+    exactly and the conversations are searched."""
+    base = f"/v1/{ns.name}"
+    _people(client, base, "diagnosis", (("p-1", "Kim Min-jun", "COVID-19"),))
+    answer = _ask(client, base, "What is our isolation policy for COVID-19?")
+    assert "Kim Min-jun" not in answer["context"], answer
+    assert not any("matched exactly" in step["reason"] for step in answer["route"]), answer["route"]
+    who = _ask(client, base, "Who has COVID-19?")
+    assert "Kim Min-jun" in who["context"], who

@@ -243,3 +243,23 @@ def test_a_title_names_a_person_and_a_whole_name_its_own_order() -> None:
     assert [n.keys for n in resolve("Which flat is lee jordan in?", people)[0]] == [("t-8",)]
     [shared] = resolve("Where does Maria Lopez live?", [("c-1", "Maria Lopez"), ("c-2", "Maria Lopez")])[0]
     assert shared.keys == ("c-1", "c-2")  # the same name in the same order: still both
+
+
+def test_a_name_joined_by_an_ampersand_is_one_word() -> None:
+    """"P&G", "AT&T": one word of the name, written with its "&" (two one-letter words were no name); a "&"
+    between spaces ("Johnson & Johnson") still parts words."""
+    assert name_tokens("P&G") == ("p&g",)
+    assert lucene_words("Who is our contact at P&G?") == ["contact", "p&g"]
+    [named] = resolve("Who is our contact at P&G?", [("c-9", "Procter & Gamble"), ("c-9", "P&G")])[0]
+    assert named.keys == ("c-9",) and named.text == "P&G"
+    assert name_tokens("Johnson & Johnson Estates") == ("johnson", "johnson", "estates")
+
+
+def test_order_and_titles_narrow_a_name_but_never_silently_or_by_a_short_word() -> None:
+    """The order rule says whom it set aside; a short company suffix inside a person's name ("Sá", "Ab") keeps
+    them a person; "No." before a number is no name."""
+    [wei] = resolve("Where is Wei Zhang?", [("a", "Zhang Wei"), ("b", "Wei Zhang")])[0]
+    assert wei.keys == ("b",) and wei.reordered == ("a (Zhang Wei)",)
+    [dr] = resolve("Who is Dr Carneiro?", [("a", "Francisco Sá Carneiro"), ("b", "Rui Carneiro")])[0]
+    assert dr.keys == ("a", "b")
+    assert stop_names("Which tenant is in Flat No. 3?") == [] and stop_names("Where does Ms. No live?") == ["no"]

@@ -111,8 +111,13 @@ def _slash_month(m: re.Match[str], now: datetime) -> Atom | None:
     return month_atom(m, now, int(m[1]), int(m[2]))
 
 
-@rule(RULES, r"(?<![\d/])(?!24/7(?![\d/]))(\d{1,2})/(\d{1,2})(?![\d/])")  # "24/7 support" is no 24 July
+_DATE_LEAD = re.compile(r"\b(?:on|since|until|till|from|between|and|to|by|before|after|of)\s*$")
+
+
+@rule(RULES, r"(?<![\d/])(\d{1,2})/(\d{1,2})(?![\d/])")
 def _slashes_no_year(m: re.Match[str], now: datetime) -> Atom | None:
+    if m[0] == "24/7" and not _DATE_LEAD.search(m.string, 0, m.start()):
+        return None  # "24/7 support" is no 24 July; "on 24/7", "between 20/7 and 24/7" are
     month, day = _ordered(int(m[1]), int(m[2]), order_in(m.string, "/") == "mdy")
     return yearless_day(m, now, month, day) if 1 <= month <= 12 else None
 

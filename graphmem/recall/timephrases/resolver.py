@@ -270,10 +270,11 @@ def _range(first: Atom, second: Atom) -> tuple[datetime, datetime] | None:
         start = first.reyear(second.start.year)[0]
     end = second.end or second.start
     if first.year_explicit and not second.year_explicit and second.reyear is not None:
-        # "between 3 April 2025 and 5 May": Y is in X's year, or the year after when it would end before X starts
-        end = second.reyear(start.year)[1]
-        if end <= start:
-            end = second.reyear(start.year + 1)[1]
+        # "between 3 April 2025 and 5 May": Y is in X's year, or the year after when it would end before X starts;
+        # unless it would end inside X ("since 2024 until March": the latest March)
+        near = second.reyear(start.year)[1]
+        near = second.reyear(start.year + 1)[1] if near <= start else near
+        end = near if near > (first.end or first.start) else end
     if start >= end and first.reyear is not None:
         start = first.reyear(start.year - 1)[0]
     if start >= end and first.end is not None and first.end - first.start == DAY and start - 7 * DAY < end:
