@@ -140,7 +140,6 @@ class Named:
     keys: tuple[str, ...]
     names: tuple[str, ...]
     full: bool  # the whole name was written (not one token of it)
-    reordered: tuple[str, ...] = ()  # "key (name)" of those holding its words in another order, not read
 
     @property
     def ambiguous(self) -> bool:
@@ -226,9 +225,8 @@ def resolve(question: str, entities: Iterable[tuple[str, str | None]],
             i = start_i + 1
             continue
         n, holders, whole = found
-        aside: list[tuple[str, str]] = []
         if len({k for k, _ in holders}) > 1:
-            holders, aside = _narrowed(holders, [w.folded for w in ws[i:i + n]], titled=start_i < i)
+            holders = _narrowed(holders, titled=start_i < i)
         if not whole and len({k for k, _ in holders}) > 1:  # "Maria L.", "C. Okafor": an initial narrows a shared name
             before = ws[i - 1] if i and _initial(ws[i - 1], question) else None
             after = ws[i + 1] if i + 1 < len(ws) and _initial(ws[i + 1], question) else None
@@ -246,9 +244,8 @@ def resolve(question: str, entities: Iterable[tuple[str, str | None]],
                     break
         first, last = ws[start_i], ws[i + n - 1]
         ordered = sorted({k: nm for k, nm in reversed(holders)}.items())  # one name per entity: its first
-        keys = tuple(k for k, _ in ordered)
-        named.append(Named(first.start, last.end, question[first.start:last.end], keys, tuple(nm for _, nm in ordered),
-                           whole, tuple(dict.fromkeys(f"{k} ({nm})" for k, nm in aside if k not in keys))))
+        named.append(Named(first.start, last.end, question[first.start:last.end], tuple(k for k, _ in ordered),
+                           tuple(nm for _, nm in ordered), whole))
         i += n
     return named, similar
 
@@ -259,17 +256,13 @@ ORG_WORDS = frozenset("""ltd limited llc llp inc incorporated corp corporation g
     company group holdings partners associates""".split())
 
 
-def _narrowed(holders: list[tuple[str, str]], span: list[str], *,
-              titled: bool) -> tuple[list[tuple[str, str]], list[tuple[str, str]]]:
-    """Of the entities a span names, those it names best (when that leaves some), and those set aside for their
-    order: after a title, people, not companies; a whole name written in one entity's order ("Jordan Lee", not
-    Lee Jordan, who holds the same words: said in the route, never silently)."""
-    keep = holders
+def _narrowed(holders: list[tuple[str, str]], *, titled: bool) -> list[tuple[str, str]]:
+    """Of the entities a span names, those it can name, when that leaves some: after a title, people, not
+    companies. The order of a name's words never narrows it: Jordan Lee and Lee Jordan are both "Jordan Lee"
+    (a name is compared with its words in any order: Zhang Wei is Wei Zhang), said to be ambiguous."""
     if titled:
-        keep = [(k, nm) for k, nm in keep if name_tokens(nm)[-1:] and name_tokens(nm)[-1] not in ORG_WORDS] or keep
-    if len(span) > 1 and (ordered := [(k, nm) for k, nm in keep if list(name_tokens(nm)) == span]):
-        return ordered, [(k, nm) for k, nm in keep if (k, nm) not in ordered]
-    return keep, []
+        return [(k, nm) for k, nm in holders if name_tokens(nm)[-1:] and name_tokens(nm)[-1] not in ORG_WORDS] or holders
+    return holders
 
 
 #: the small words of names, written in lower case inside a capitalised name ("Ludwig van der Berg")

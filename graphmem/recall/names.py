@@ -64,8 +64,7 @@ class Names:
                              f"read: {holders}")
             else:
                 notes.append(f"name {n.text!r} → {holders} (exact, {how}; case, diacritics, titles and order "
-                             "folded)" + (f"; written in its order: {', '.join(n.reordered)} hold the same words in "
-                                          "another order, not read" if n.reordered else ""))
+                             "folded)")
         notes += [f"{s.text!r} is no known name; similar: {s.name} ({s.key}), offered as similar only, never "
                   "read as exact" for s in self.similar if s.until is None]
         notes += [f"{s.text!r} was the name of {s.key} (now {s.name}) until {s.until}; the question asks about a "

@@ -11,7 +11,9 @@ it was run (stop 48): 28/30 first ("Which depot was Will at in 2024?": the name 
 (a letting agency: first names that are a month and a city, June Park and Paris Brown; Jordan Lee and Lee Jordan;
 a tenant and a company sharing a surname; "Johnson & Johnson Estates"; chatty questions), written before it was
 run (stop 48): 24/28 first ("Ms O'Connor-Smith" took the company too; "Jordan Lee" took Lee Jordan too; "Who rents
-2D?" found nobody: a code was no value), 28/28 after. Probe 10 (a marketing agency: names that are words, April
+2D?" found nobody: a code was no value), 28/28 after. The two "Jordan Lee" questions were then rewritten to want
+both, said ambiguous: a name's words are compared in any order (Zhang Wei is Wei Zhang), so picking the holder
+written in the question's order would be a silent pick whenever the other was meant (the review's point). Probe 10 (a marketing agency: names that are words, April
 May, Summer Jones, Bill Turner, Grant Holmes, Hope Smith; N'Golo Kanté, D'Angelo Russell; aliases IBM, P&G and a pen
 name), written before it was run (stop 48): 24/26 first (an alias joined by "&" was two one-letter words), 26/26
 after."""
@@ -183,8 +185,8 @@ ESTATE = World("estate", (
     q("mensah's flat?", "9F", kind="case"),
     q("Which flat is Li Na in now?", "5E", "3E"),
     q("Where did Li Na live in 2024?", "3E", "5E", kind="time"),
-    q("Where does Jordan Lee live?", "1A", "8H", kind="order"),
-    q("Which flat is Lee Jordan in?", "8H", "1A", kind="order"),
+    q("Where does Jordan Lee live?", ("1A", "8H"), ambiguous=True, kind="order"),  # see the docstring
+    q("Which flat is Lee Jordan in?", ("8H", "1A"), ambiguous=True, kind="order"),
     q("Who lives in flat 7C?", "Mark", kind="reverse"),
     q("Who rents 2D?", "Siobh", kind="reverse"),
     q("Can you remind me who Holly Berry works for?", "Johnson", kind="reverse"),
