@@ -120,12 +120,24 @@ LUCENE_STOP = frozenset("""a an and are as at be but by for if in into is it no 
 _NUMERO = re.compile(r"\.?\s*\d")
 
 
+def _written_as_name(ws: Sequence[Word], i: int) -> bool:
+    """A common word written as a name is: capitalised (not all capitals) inside a question whose other words
+    are mostly lower case ("Which room is An in?"; not "Which Room Is An In?", not the first word)."""
+    w = ws[i]
+    if i == 0 or not w.text[:1].isupper() or w.text.isupper():
+        return False
+    rest = [v for j, v in enumerate(ws) if j not in (0, i) and v.text[:1].isalpha()]
+    return sum(v.text[:1].isupper() for v in rest) * 2 < len(rest)
+
+
 def stop_names(text: str) -> list[str]:
     """The question's words that only entity_names_plain can find: stop words of the name index written as a name
     is, capitalised and not the question's first word unless possessive ("Which depot was Will at?", "Will's
-    truck?"), and not words `resolve` never takes alone (COMMON: "The", "An")."""
+    truck?"); a word `resolve` takes alone only so (COMMON: "An") when written as a name (`_written_as_name`)."""
+    ws = words(text)
     return list(dict.fromkeys(
-        w.folded for i, w in enumerate(words(text)) if w.folded in LUCENE_STOP and w.folded not in COMMON
+        w.folded for i, w in enumerate(ws) if w.folded in LUCENE_STOP
+        and (w.folded not in COMMON or _written_as_name(ws, i))
         and w.text[:1].isupper() and (i > 0 or text[w.end:w.end + 2].replace("’", "'").lower() == "'s")
         and not _NUMERO.match(text, w.end)))  # "Flat No. 3": a number's sign
 
@@ -214,7 +226,9 @@ def resolve(question: str, entities: Iterable[tuple[str, str | None]],
         if found is None:
             t = ws[i].folded
             holders = by_token.get(t, []) or _family(ws, i, by_token)
-            if holders and t not in COMMON and len(t) >= 2 and not t.isdigit():
+            if t in COMMON and _written_as_name(ws, i):  # "Which room is An in?": Nguyễn Văn An, not "The ..."
+                holders = [(k, nm) for k, nm in holders if name_tokens(nm)[:1] != (t,)]
+            if holders and (t not in COMMON or _written_as_name(ws, i)) and len(t) >= 2 and not t.isdigit():
                 near = _near_miss(ws, i, holders, tokens_of)
                 if near is not None:
                     similar.append(near)

@@ -1,4 +1,4 @@
-"""Five shapes of the `graphmem eval names` set written later than the first five, each before it was run (stops 47, 48):
+"""Six shapes of the `graphmem eval names` set written later than the first five, each before it was run (stops 47, 48):
 a law firm's clients (hyphenated names and surnames, particles, a middle initial, Arabic, Indian, Irish and
 Norwegian names, legal suffixes, a surname two clients share) and a school's pupils and staff (curly
 apostrophes, hyphenated first names, siblings by surname, an initial). Probe 6 (the firm) scored 29/35 on its
@@ -16,7 +16,10 @@ both, said ambiguous: a name's words are compared in any order (Zhang Wei is Wei
 written in the question's order would be a silent pick whenever the other was meant (the review's point). Probe 10 (a marketing agency: names that are words, April
 May, Summer Jones, Bill Turner, Grant Holmes, Hope Smith; N'Golo Kanté, D'Angelo Russell; aliases IBM, P&G and a pen
 name), written before it was run (stop 48): 24/26 first (an alias joined by "&" was two one-letter words), 26/26
-after."""
+after. Probe 11 (a hotel: McDonald and MacDonald, Müller asked as Mueller and Muller, St. John, Nguyễn Văn An asked
+as "An", two staff named Mendes), written before it was run (stop 48): 20/22 first ("Which room is An in?": a common
+word was never a name alone, now it is when written as one; one miss was the set's own error, Müller's silver
+tier was missing from the facts, added), 22/22 after."""
 
 from __future__ import annotations
 
@@ -241,4 +244,40 @@ AGENCY = World("agency", (
     q("What team is Summer on?", "marketing", "sales", kind="first name"),
     q("Where is Kanté now?", "Jeddah", "London", kind="surname"),
     q("april may role", "art director", "designer", kind="case"),
+))
+
+
+HOTEL = World("hotel", (
+    Entity("g-1", "guest", "Fiona McDonald", (("room", "301", T1), ("room", "412", T3), ("loyalty", "silver", T1))),
+    Entity("g-2", "guest", "Angus MacDonald", (("room", "118", T1),)),
+    Entity("g-3", "guest", "Jürgen Müller", (("room", "220", T1), ("loyalty", "silver", T1), ("loyalty", "gold", T2))),
+    Entity("g-4", "guest", "Thomas St. John", (("room", "505", T1),)),
+    Entity("g-5", "guest", "Nguyễn Văn An", (("room", "610", T1), ("diet", "vegetarian", T1))),
+    Entity("g-6", "guest", "Aleksandr Petrov", (("room", "707", T1), ("room", "708", T2))),
+    Entity("s-1", "staff", "Dr. Amelia Clarke", (("role", "house doctor", T1),)),
+    Entity("s-2", "staff", "Carlos Mendes", (("role", "concierge", T1), ("role", "night manager", T3), ("shift", "night", T3))),
+    Entity("s-3", "staff", "Ines Mendes", (("role", "housekeeping", T1),)),
+), (
+    q("Which room is Fiona McDonald in now?", "412", "301"),
+    q("Which room was Ms McDonald in last year?", "301", "412", kind="time", relative=True),
+    q("What room is Angus MacDonald in?", "118", "412", kind="name"),
+    q("What's Mr Mueller's loyalty tier?", "gold", "silver", kind="diacritics"),
+    q("Was Jurgen Muller gold in 2024?", "silver", "gold", kind="time"),
+    q("Which room is Thomas St John in?", "505", kind="punctuation"),
+    q("Which room is Mr. St. John staying in?", "505", kind="title"),
+    q("Does Nguyen Van An have a diet?", "vegetarian", kind="diacritics"),
+    q("Which room is An in?", "610", kind="first name"),
+    q("Which room is Aleksandr Petrov in now?", "708", "707"),
+    q("Which room did Petrov have in 2024?", "707", "708", kind="time"),
+    q("What does Dr Clarke do?", "house doctor", kind="title"),
+    q("What is Amelia's role?", "house doctor", kind="first name"),
+    q("What is Carlos Mendes's role now?", "night manager", "concierge"),
+    q("What was Carlos's role in 2025?", "concierge", "night manager", kind="time"),
+    q("What does Mendes do?", ("night manager", "housekeeping"), ambiguous=True, kind="ambiguous"),
+    q("Who works the night shift?", "Carlos", kind="reverse"),
+    q("Who is in room 118?", "Angus", kind="reverse"),
+    q("Which guest is vegetarian?", "Nguy", kind="reverse"),
+    q("FIONA MCDONALD ROOM", "412", "301", kind="case"),
+    q("Hi, can you check which room Mrs. McDonald moved to?", "412", kind="chatty"),
+    q("Is Jürgen still a silver member?", "gold", kind="first name"),
 ))

@@ -222,7 +222,8 @@ def test_short_names_particles_and_hyphenated_first_names(question: str, people:
     ("Will Maria move to York?", []),                  # first word: the verb as often as the name
     ("where will the truck be based?", []),            # lower case: the verb
     ("Where does Ms. No live?", ["no"]),
-    ("What is In the box?", []),                       # words resolve never takes alone
+    ("What Is In The Box?", []),                       # title case: words, not names
+    ("What is In the box?", ["in"]),                   # a common word written as a name may be one
 ])
 def test_stop_names_are_the_stop_words_written_as_names(question: str, wanted: list[str]) -> None:
     assert stop_names(question) == wanted
@@ -261,3 +262,15 @@ def test_order_never_narrows_a_name_and_a_title_only_by_a_final_company_suffix()
     [dr] = resolve("Who is Dr Carneiro?", [("a", "Francisco Sá Carneiro"), ("b", "Rui Carneiro")])[0]
     assert dr.keys == ("a", "b")
     assert stop_names("Which tenant is in Flat No. 3?") == [] and stop_names("Where does Ms. No live?") == ["no"]
+
+
+def test_a_common_word_written_as_a_name_is_one() -> None:
+    """"Which room is An in?": "an" is too common to be a name alone, unless written as one (capitalised, not
+    first, in a question otherwise in lower case); then it names whoever holds it, but not as the first word of a
+    company's name ("The Body Shop"). A title-cased question or the article stays a word."""
+    people = [("g-5", "Nguyễn Văn An"), ("c-1", "The Body Shop")]
+    assert [n.keys for n in resolve("Which room is An in?", people)[0]] == [("g-5",)]
+    assert stop_names("Which room is An in?") == ["an"]
+    assert resolve("Which Room Is An In?", people)[0] == [] and stop_names("Which Room Is An In?") == []
+    assert resolve("What is an apple?", people)[0] == []
+    assert resolve("Is The office open?", people)[0] == []
