@@ -31,7 +31,7 @@ do does did have has had what which who whom whose when where why how this that 
 our their me him us them i you he she it we they last next ago year years month months week weeks day days
 today yesterday tomorrow now then before after since until city phone email address name company account
 manager new old current previous first live lives lived work works worked""".split())
-_WORD = re.compile(r"[^\W_]+(?:['’][^\W_]+)*(?:&[^\W_]+)*", re.UNICODE)  # "P&G", "AT&T": one word
+_WORD = re.compile(r"[^\W_]+(?:['’&][^\W_]+)*", re.UNICODE)  # "P&G", "AT&T's": one word
 
 
 #: letters Unicode does not decompose into a base letter and a mark, folded as the name index's analyzer
@@ -88,6 +88,8 @@ _WRITTEN_OUT = re.compile(r"(?:(?<=[a-z])|^)(ae|oe|ue)(?=[a-z])")  # "Oestergaar
 def name_spellings(name: str) -> frozenset[tuple[str, ...]]:
     """The token tuples a name may be written as: folded, and with umlauts written out when it has any."""
     out = {name_tokens(name)}
+    if "&" in name:  # "Dolce&Gabbana" is also written "Dolce & Gabbana"
+        out.add(name_tokens(name.replace("&", " ")))
     if name.translate(_UMLAUTS) != name:
         out.add(name_tokens(name.translate(_UMLAUTS)))
     return frozenset(t for t in out if t)
@@ -120,26 +122,16 @@ LUCENE_STOP = frozenset("""a an and are as at be but by for if in into is it no 
 _NUMERO = re.compile(r"\.?\s*\d")
 
 
-def _written_as_name(ws: Sequence[Word], i: int) -> bool:
-    """A common word written as a name is: capitalised (not all capitals) inside a question whose other words
-    are mostly lower case ("Which room is An in?"; not "Which Room Is An In?", not the first word)."""
-    w = ws[i]
-    if i == 0 or not w.text[:1].isupper() or w.text.isupper():
-        return False
-    rest = [v for j, v in enumerate(ws) if j not in (0, i) and v.text[:1].isalpha()]
-    return sum(v.text[:1].isupper() for v in rest) * 2 < len(rest)
-
 
 def stop_names(text: str) -> list[str]:
     """The question's words that only entity_names_plain can find: stop words of the name index written as a name
     is, capitalised and not the question's first word unless possessive ("Which depot was Will at?", "Will's
-    truck?"); a word `resolve` takes alone only so (COMMON: "An") when written as a name (`_written_as_name`)."""
-    ws = words(text)
+    truck?"), and not words `resolve` never takes alone (COMMON: "The", "An": "Which room is An in?" stays
+    unanswered by name: a sentence's "The", "In", "To" written the same way would pick someone silently)."""
     return list(dict.fromkeys(
-        w.folded for i, w in enumerate(ws) if w.folded in LUCENE_STOP
-        and (w.folded not in COMMON or _written_as_name(ws, i))
+        w.folded for i, w in enumerate(words(text)) if w.folded in LUCENE_STOP and w.folded not in COMMON
         and w.text[:1].isupper() and (i > 0 or text[w.end:w.end + 2].replace("’", "'").lower() == "'s")
-        and not _NUMERO.match(text, w.end)))  # "Flat No. 3": a number's sign
+        and not (w.folded == "no" and _NUMERO.match(text, w.end))))  # "Flat No. 3": a number's sign
 
 
 @dataclass(frozen=True, slots=True)
@@ -226,9 +218,7 @@ def resolve(question: str, entities: Iterable[tuple[str, str | None]],
         if found is None:
             t = ws[i].folded
             holders = by_token.get(t, []) or _family(ws, i, by_token)
-            if t in COMMON and _written_as_name(ws, i):  # "Which room is An in?": Nguyễn Văn An, not "The ..."
-                holders = [(k, nm) for k, nm in holders if name_tokens(nm)[:1] != (t,)]
-            if holders and (t not in COMMON or _written_as_name(ws, i)) and len(t) >= 2 and not t.isdigit():
+            if holders and t not in COMMON and len(t) >= 2 and not t.isdigit():
                 near = _near_miss(ws, i, holders, tokens_of)
                 if near is not None:
                     similar.append(near)

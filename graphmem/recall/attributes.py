@@ -135,7 +135,7 @@ def value_phrases(question: str) -> list[str]:
             run = re.sub(r"^(?:the|a|an)\s+", "", m.group(1).strip(), flags=re.IGNORECASE).split()
             found += [" ".join(run[i:j]) for n in range(len(run), 0, -1) for i in range(len(run) - n + 1)
                       for j in [i + n]]
-    found += [m.group(0) for m in _CODE.finditer(question) if m.group(0) not in found]  # "Who rents 2D?"
+    found = [m.group(0) for m in _CODE.finditer(question)] + found  # "Who rents 2D?": first, never cut
     out = []
     for p in found:
         out += [p, p.title()]

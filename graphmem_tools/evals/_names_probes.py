@@ -17,9 +17,10 @@ written in the question's order would be a silent pick whenever the other was me
 May, Summer Jones, Bill Turner, Grant Holmes, Hope Smith; N'Golo Kanté, D'Angelo Russell; aliases IBM, P&G and a pen
 name), written before it was run (stop 48): 24/26 first (an alias joined by "&" was two one-letter words), 26/26
 after. Probe 11 (a hotel: McDonald and MacDonald, Müller asked as Mueller and Muller, St. John, Nguyễn Văn An asked
-as "An", two staff named Mendes), written before it was run (stop 48): 20/22 first ("Which room is An in?": a common
-word was never a name alone, now it is when written as one; one miss was the set's own error, Müller's silver
-tier was missing from the facts, added), 22/22 after."""
+as "An", two staff named Mendes), written before it was run (stop 48): 20/22 first; one miss was the set's own
+error (Müller's silver tier was missing from the facts, added); "Which room is An in?" stays unanswered: a common
+word is never a name alone (a rule that took one written as a name, capitalised mid-question, was tried and
+dropped after review: a sentence's "The", "In", "To" written the same way named someone silently). 21/22 after."""
 
 from __future__ import annotations
 

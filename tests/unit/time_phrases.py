@@ -947,7 +947,8 @@ _ROWS: list[tuple[str, str, str, str | None, str | None]] = [
     # leads a date is 24 July, a possessive's last night is no time, New Year's dinner is a dinner
     ('fresh_14', 'What changed since 2024 until March?', 'range', '2024-01-01', '2026-04-01'),
     ('fresh_14', 'What happened between 20/7 and 24/7?', 'range', '2026-07-20', '2026-07-25'),
-    ('fresh_14', 'What happened on 24/7?', 'range', '2026-07-24', '2026-07-25'),
+    ('fresh_14', 'Which clients are on 24/7 support?', 'none', None, None),
+    ('fresh_14', 'Was the outage last night?', 'range', '2026-11-30', '2026-12-01'),
     ('fresh_14', 'What did we eat on our last night in Lisbon?', 'none', None, None),
     ('fresh_14', 'What did we eat last night in Lisbon?', 'range', '2026-11-30', '2026-12-01'),
     ('fresh_14', 'Who came to New Year dinner?', 'none', None, None),

@@ -20,7 +20,7 @@ RULES: list[Rule] = []
 _THING = r"(?!\s+(?:eggs?|bunn(?:y|ies)|cards?|trees?|cakes?|pies?|chocolates?|baskets?|stockings?|jumpers?|sweaters?)\b)"
 _NEW_YEAR_LEAD = re.compile(r"\b(?:at|on|over|during|since|before|after|until|till|by|around|from|between|and|to)\s*$")
 _RESOLUTION = re.compile(r"\s+(?:resolutions?|plans?|part(?:y|ies)|wish(?:es)?|greetings?|dinners?|drinks|lunch(?:es)?|"
-                         r"celebrations?|festivities|fireworks|honours?|sales?|cards?|gifts?|bonus(?:es)?)\b")
+                         r"celebrations?|festivities|fireworks|honours?|cards?|gifts?|bonus(?:es)?)\b")
 _HOLIDAY_PREP = re.compile(r"\b(?:at|on|over|during|since|before|after|until|till|by|around|for|from|between)\s*$")
 
 

@@ -111,13 +111,15 @@ def _slash_month(m: re.Match[str], now: datetime) -> Atom | None:
     return month_atom(m, now, int(m[1]), int(m[2]))
 
 
-_DATE_LEAD = re.compile(r"\b(?:on|since|until|till|from|between|and|to|by|before|after|of)\s*$")
+#: "24/7" is a day only as an end of a range of days ("between 20/7 and 24/7", "from 24/7 to 2/8")
+_DATE_LEAD = re.compile(r"\b(?:between|from)\s*$|\d/\d{1,2}\s*(?:and|to|until|till|-)\s*$")
+_DATE_NEXT = re.compile(r"\s*(?:and|to|until|till|-)\s*\d{1,2}/\d")
 
 
 @rule(RULES, r"(?<![\d/])(\d{1,2})/(\d{1,2})(?![\d/])")
 def _slashes_no_year(m: re.Match[str], now: datetime) -> Atom | None:
-    if m[0] == "24/7" and not _DATE_LEAD.search(m.string, 0, m.start()):
-        return None  # "24/7 support" is no 24 July; "on 24/7", "between 20/7 and 24/7" are
+    if m[0] == "24/7" and not _DATE_LEAD.search(m.string, 0, m.start()) and not _DATE_NEXT.match(m.string, m.end()):
+        return None  # "24/7 support", "on 24/7 support" are no 24 July; "between 20/7 and 24/7" is
     month, day = _ordered(int(m[1]), int(m[2]), order_in(m.string, "/") == "mdy")
     return yearless_day(m, now, month, day) if 1 <= month <= 12 else None
 

@@ -40,7 +40,7 @@ def _day_word(m: re.Match[str], now: datetime) -> Atom | None:
 def _last_night(m: re.Match[str], now: datetime) -> Atom | None:
     """"last night": yesterday (evenings and mornings are read as their day); not "the last night of the trip",
     "our last night in Lisbon", "his last night shift"."""
-    if re.search(r"\b(?:the|our|my|his|her|their|your|its|every|a|one|that|this)\s+$", m.string[:m.start()]) or re.match(
+    if re.search(r"\b(?:the|our|my|his|her|their|your|its|every|a|one)\s+$", m.string[:m.start()]) or re.match(
             r"\s+(?:shifts?|of|together)\b", m.string[m.end():]):
         return None
     start = period(now, "day")[0] - DAY

@@ -271,10 +271,10 @@ def _range(first: Atom, second: Atom) -> tuple[datetime, datetime] | None:
     end = second.end or second.start
     if first.year_explicit and not second.year_explicit and second.reyear is not None:
         # "between 3 April 2025 and 5 May": Y is in X's year, or the year after when it would end before X starts;
-        # unless it would end inside X ("since 2024 until March": the latest March)
+        # unless it would end inside X while the latest Y ends after X ("since 2024 until March": the latest March)
         near = second.reyear(start.year)[1]
         near = second.reyear(start.year + 1)[1] if near <= start else near
-        end = near if near > (first.end or first.start) else end
+        end = near if near > (first.end or first.start) or end <= (first.end or first.start) else end
     if start >= end and first.reyear is not None:
         start = first.reyear(start.year - 1)[0]
     if start >= end and first.end is not None and first.end - first.start == DAY and start - 7 * DAY < end:
