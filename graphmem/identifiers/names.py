@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from functools import lru_cache
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
@@ -40,7 +39,6 @@ _UNDECOMPOSED = str.maketrans({"ł": "l", "ø": "o", "đ": "d", "ð": "d", "þ":
                                "ħ": "h", "ŧ": "t", "ŀ": "l"})
 
 
-@lru_cache(maxsize=65536)  # pure, and called for every word of every candidate name of every question
 def fold(word: str) -> str:
     """Lower case, no diacritics, no apostrophes, no possessive 's: how names are compared."""
     w = word.replace("’", "'")
@@ -84,7 +82,6 @@ _UMLAUTS = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "Ä": "Ae", "Ö": 
 _WRITTEN_OUT = re.compile(r"(?:(?<=[a-z])|^)(ae|oe|ue)(?=[a-z])")  # "Oestergaard" as the index holds Østergaard
 
 
-@lru_cache(maxsize=65536)
 def name_spellings(name: str) -> frozenset[tuple[str, ...]]:
     """The token tuples a name may be written as: folded, and with umlauts written out when it has any."""
     out = {name_tokens(name)}
