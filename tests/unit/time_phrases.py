@@ -982,6 +982,29 @@ _ROWS: list[tuple[str, str, str, str | None, str | None]] = [
     ('fresh_15', '我们上周决定了什么？', 'range', '2026-11-23', '2026-11-30'),
     ('fresh_15', '她2024年1月住在哪里？', 'range', '2024-01-01', '2024-02-01'),
     ('fresh_15', '自从三月以来有什么变化？', 'since', '2026-03-01', None),
+    # probe 16: things that look like dates and are not, and two that are, 20 rows written before they were run:
+    # 15/20 first (a yearless X/Y after "the", "a" or a score word was a day: "the 3/4 inch screws", "a 5/5 rating",
+    # "the 7/11 store", "her size, 8/10", "the 1/2 price offer"), 20/20 after
+    ('fresh_16', 'What is the iPhone 15 price?', 'none', None, None),
+    ('fresh_16', 'How many of the 3/4 inch screws are left?', 'none', None, None),
+    ('fresh_16', 'Is the 2024 model in stock?', 'none', None, None),
+    ('fresh_16', "What's the Windows 11 licence key?", 'none', None, None),
+    ('fresh_16', 'Who has room 1204?', 'none', None, None),
+    ('fresh_16', 'Why did she give it a 5/5 rating?', 'none', None, None),
+    ('fresh_16', 'Call me at 555-0199', 'none', None, None),
+    ('fresh_16', 'Did Maria finish the 100 m sprint?', 'none', None, None),
+    ('fresh_16', 'Who used the 1/2 price offer?', 'none', None, None),
+    ('fresh_16', 'Show me section 4.2 of the contract', 'none', None, None),
+    ('fresh_16', 'Who bought the 2-in-1 laptop?', 'none', None, None),
+    ('fresh_16', 'What did the 49ers fan say?', 'none', None, None),
+    ('fresh_16', 'Is May available for a call?', 'none', None, None),
+    ('fresh_16', 'Which customers are on plan B?', 'none', None, None),
+    ('fresh_16', 'How much was the 24-pack?', 'none', None, None),
+    ('fresh_16', "What's her size, 8/10?", 'none', None, None),
+    ('fresh_16', 'Where is the Route 66 diner?', 'none', None, None),
+    ('fresh_16', 'Who was at the 7/11 store?', 'none', None, None),
+    ('fresh_16', 'What did she say on 5/5?', 'range', '2026-05-05', '2026-05-06'),
+    ('fresh_16', 'What happened in 2024?', 'range', '2024-01-01', '2025-01-01'),
 ]
 
 CATEGORIES: tuple[str, ...] = tuple(dict.fromkeys(row[0] for row in _ROWS))

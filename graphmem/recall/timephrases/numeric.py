@@ -116,10 +116,18 @@ _DATE_LEAD = re.compile(r"\b(?:between|from)\s*$|\d/\d{1,2}\s*(?:and|to|until|ti
 _DATE_NEXT = re.compile(r"\s*(?:and|to|until|till|-)\s*\d{1,2}/\d")
 
 
+#: before a yearless X/Y, words of a thing or a measure, not a day: "the 3/4 inch screws", "a 5/5 rating", "the 7/11
+#: store", "her size, 8/10", "scored 7/20"
+_NOT_A_DAY = re.compile(r"\b(?:the|a|an|my|our|your|his|her|their|its|this|that|size|sizes|score|scored|scores|rating|"
+                        r"rated|grade|graded|mark|marks|ranked|out\s+of)\W*$")
+
+
 @rule(RULES, r"(?<![\d/])(\d{1,2})/(\d{1,2})(?![\d/])")
 def _slashes_no_year(m: re.Match[str], now: datetime) -> Atom | None:
     if m[0] == "24/7" and not _DATE_LEAD.search(m.string, 0, m.start()) and not _DATE_NEXT.match(m.string, m.end()):
         return None  # "24/7 support", "on 24/7 support" are no 24 July; "between 20/7 and 24/7" is
+    if _NOT_A_DAY.search(m.string, 0, m.start()):
+        return None
     month, day = _ordered(int(m[1]), int(m[2]), order_in(m.string, "/") == "mdy")
     return yearless_day(m, now, month, day) if 1 <= month <= 12 else None
 
