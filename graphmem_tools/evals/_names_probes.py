@@ -1,4 +1,4 @@
-"""Six shapes of the `graphmem eval names` set written later than the first five, each before it was run (stops 47, 48):
+"""Seven shapes of the `graphmem eval names` set written later than the first five, each before it was run (stops 47, 48):
 a law firm's clients (hyphenated names and surnames, particles, a middle initial, Arabic, Indian, Irish and
 Norwegian names, legal suffixes, a surname two clients share) and a school's pupils and staff (curly
 apostrophes, hyphenated first names, siblings by surname, an initial). Probe 6 (the firm) scored 29/35 on its
@@ -20,7 +20,9 @@ after. Probe 11 (a hotel: McDonald and MacDonald, Müller asked as Mueller and M
 as "An", two staff named Mendes), written before it was run (stop 48): 20/22 first; one miss was the set's own
 error (Müller's silver tier was missing from the facts, added); "Which room is An in?" stays unanswered: a common
 word is never a name alone (a rule that took one written as a name, capitalised mid-question, was tried and
-dropped after review: a sentence's "The", "In", "To" written the same way named someone silently). 21/22 after."""
+dropped after review: a sentence's "The", "In", "To" written the same way named someone silently). 21/22 after.
+Probe 12 (a sports club: a middle name left out, "Jean Paul" for Jean-Paul, Maria and Mario Lopez, a near miss,
+Sam and Samantha Okoro, O'Sullivan without its apostrophe), written before it was run (stop 48): 19/19 first."""
 
 from __future__ import annotations
 
@@ -281,4 +283,36 @@ HOTEL = World("hotel", (
     q("FIONA MCDONALD ROOM", "412", "301", kind="case"),
     q("Hi, can you check which room Mrs. McDonald moved to?", "412", kind="chatty"),
     q("Is Jürgen still a silver member?", "gold", kind="first name"),
+))
+
+
+CLUB = World("club", (
+    Entity("m-1", "member", "John Paul Jones", (("team", "under-18", T1), ("team", "seniors", T3))),
+    Entity("m-2", "member", "Jean-Paul Sartre", (("team", "veterans", T1),)),
+    Entity("m-3", "member", "Robert Fischer", (("position", "goalkeeper", T1),)),
+    Entity("m-4", "member", "Maria Lopez", (("team", "women's first", T1), ("coach", "Sam Okoro", T1))),
+    Entity("m-5", "member", "Mario Lopez", (("team", "men's second", T1),)),
+    Entity("c-1", "coach", "Sam Okoro", (("squad", "women's first", T1), ("squad", "academy", T2))),
+    Entity("c-2", "coach", "Samantha Okoro", (("squad", "juniors", T1),)),
+    Entity("m-6", "member", "Liam O'Sullivan", (("position", "striker", T1), ("position", "winger", T2))),
+), (
+    q("Which team is John Jones in now?", "seniors", "under-18", kind="partial"),
+    q("Which team was John Paul Jones in during 2024?", "under-18", "seniors", kind="time"),
+    q("Which team does Jean Paul Sartre play for?", "veterans", kind="punctuation"),
+    q("What position does Robert Fischer play?", "goalkeeper"),
+    q("What position does Bobby Fischer play?", "goalkeeper", kind="surname"),
+    q("Which team is Maria Lopez on?", "women's first", "men's second"),
+    q("Which team is Mario Lopez on?", "men's second", "women's first"),
+    q("Which team is Maria Lopes on?", (), ("women's first", "men's second"), kind="near miss"),
+    q("Who coaches Maria Lopez?", "Sam Okoro"),
+    q("Which squad does Sam Okoro coach now?", "academy", "women's first"),
+    q("Which squad did Sam Okoro coach in 2024?", "women's first", "academy", kind="time"),
+    q("Which squad does Samantha Okoro coach?", "juniors", "academy"),
+    q("Which squad does Coach Okoro run?", ("academy", "juniors"), ambiguous=True, kind="ambiguous"),
+    q("What position does Liam O'Sullivan play now?", "winger", "striker"),
+    q("What position did Liam play in 2024?", "striker", "winger", kind="first name"),
+    q("what position does liam osullivan play", "winger", "striker", kind="punctuation"),
+    q("Who is the goalkeeper?", "Robert", kind="reverse"),
+    q("Which member does Sam Okoro coach?", "Maria", kind="reverse"),
+    q("Is Lopez in the men's second team?", ("men's second", "women's first"), ambiguous=True, kind="ambiguous"),
 ))

@@ -18,7 +18,7 @@ time, or of another entity).
 from __future__ import annotations
 
 from graphmem_tools.evals._names_model import T1, T2, T3, Entity, World, q
-from graphmem_tools.evals._names_probes import AGENCY, DEPOT, ESTATE, FIRM, HOTEL, SCHOOL
+from graphmem_tools.evals._names_probes import AGENCY, CLUB, DEPOT, ESTATE, FIRM, HOTEL, SCHOOL
 
 CRM = World("crm", (
     Entity("c-1001", "customer", "Maria Lopez", (("city", "Lisbon", T1), ("city", "Porto", T3), ("plan", "basic", T1),
@@ -380,4 +380,4 @@ STAFF = World("staff", (
     q("Who is Olusegun's boss?", "Chloé Lefèvre"),
 ))
 
-WORLDS = (CRM, ACCOUNTS, HOUSEHOLDS, CLINIC, STAFF, FIRM, SCHOOL, DEPOT, ESTATE, AGENCY, HOTEL)
+WORLDS = (CRM, ACCOUNTS, HOUSEHOLDS, CLINIC, STAFF, FIRM, SCHOOL, DEPOT, ESTATE, AGENCY, HOTEL, CLUB)
