@@ -120,13 +120,34 @@ _NUMERO = re.compile(r"\.?\s*\d")
 
 
 
+#: common words that are also given or family names (Nguyễn Văn An, Tô Lâm, Đỗ Mười): a name alone only when
+#: `_written_as_name`
+COMMON_NAMES = frozenset({"an", "to", "do"})
+#: what ends a sentence or opens a quote or a list: a capital after it is a sentence's, not a name's
+_SENTENCE_START = re.compile(r"(?:[.!?:;\"“‘(\[]|['’]\s)\s*$")
+
+
+def _written_as_name(question: str, ws: Sequence[Word], i: int) -> bool:
+    """A word of COMMON_NAMES written as a name is: capitalised (not all capitals), not where a sentence, a quote
+    or a list starts, in a question whose other words are mostly lower case ("Which room is An in?"; not "Which
+    Room Is An In?", "I met Anna. An hour later...", "the note says: To be confirmed")."""
+    w = ws[i]
+    if ws[i].folded not in COMMON_NAMES or i == 0 or not w.text[:1].isupper() or w.text.isupper() or \
+            _SENTENCE_START.search(question, 0, w.start):
+        return False
+    rest = [v for j, v in enumerate(ws) if j not in (0, i) and v.text[:1].isalpha()]
+    return sum(v.text[:1].isupper() for v in rest) * 2 < len(rest)
+
+
 def stop_names(text: str) -> list[str]:
     """The question's words that only entity_names_plain can find: stop words of the name index written as a name
     is, capitalised and not the question's first word unless possessive ("Which depot was Will at?", "Will's
-    truck?"), and not words `resolve` never takes alone (COMMON: "The", "An": "Which room is An in?" stays
-    unanswered by name: a sentence's "The", "In", "To" written the same way would pick someone silently)."""
+    truck?"), and not words `resolve` never takes alone (COMMON), but for COMMON_NAMES written as a name ("Which
+    room is An in?")."""
+    ws = words(text)
     return list(dict.fromkeys(
-        w.folded for i, w in enumerate(words(text)) if w.folded in LUCENE_STOP and w.folded not in COMMON
+        w.folded for i, w in enumerate(ws) if w.folded in LUCENE_STOP
+        and (w.folded not in COMMON or _written_as_name(text, ws, i))
         and w.text[:1].isupper() and (i > 0 or text[w.end:w.end + 2].replace("’", "'").lower() == "'s")
         and not (w.folded == "no" and _NUMERO.match(text, w.end))))  # "Flat No. 3": a number's sign
 
@@ -215,7 +236,9 @@ def resolve(question: str, entities: Iterable[tuple[str, str | None]],
         if found is None:
             t = ws[i].folded
             holders = by_token.get(t, []) or _family(ws, i, by_token)
-            if holders and t not in COMMON and len(t) >= 2 and not t.isdigit():
+            if t in COMMON_NAMES and _written_as_name(question, ws, i):  # "Which room is An in?": not a company
+                holders = [(k, nm) for k, nm in holders if name_tokens(nm)[-1] not in ORG_WORDS]
+            if holders and (t not in COMMON or _written_as_name(question, ws, i)) and len(t) >= 2 and not t.isdigit():
                 near = _near_miss(ws, i, holders, tokens_of)
                 if near is not None:
                     similar.append(near)

@@ -18,9 +18,10 @@ May, Summer Jones, Bill Turner, Grant Holmes, Hope Smith; N'Golo Kanté, D'Angel
 name), written before it was run (stop 48): 24/26 first (an alias joined by "&" was two one-letter words), 26/26
 after. Probe 11 (a hotel: McDonald and MacDonald, Müller asked as Mueller and Muller, St. John, Nguyễn Văn An asked
 as "An", two staff named Mendes), written before it was run (stop 48): 20/22 first; one miss was the set's own
-error (Müller's silver tier was missing from the facts, added); "Which room is An in?" stays unanswered: a common
-word is never a name alone (a rule that took one written as a name, capitalised mid-question, was tried and
-dropped after review: a sentence's "The", "In", "To" written the same way named someone silently). 21/22 after.
+error (Müller's silver tier was missing from the facts, added); "Which room is An in?": a common word is a name
+alone only if it is one of a few that are names (an, to, do) and is written as one: capitalised, not where a
+sentence, quote or list starts, in a question otherwise in lower case (a first rule that took any common word
+so named companies from a sentence's "The", "In": review). 22/22 after.
 Probe 12 (a sports club: a middle name left out, "Jean Paul" for Jean-Paul, Maria and Mario Lopez, a near miss,
 Sam and Samantha Okoro, O'Sullivan without its apostrophe), written before it was run (stop 48): 19/19 first."""
 
