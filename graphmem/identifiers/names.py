@@ -82,11 +82,17 @@ _UMLAUTS = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "Ä": "Ae", "Ö": 
 _WRITTEN_OUT = re.compile(r"(?:(?<=[a-z])|^)(ae|oe|ue)(?=[a-z])")  # "Oestergaard" as the index holds Østergaard
 
 
+def _bag(tokens: Sequence[str]) -> tuple[str, ...]:
+    """A name's words in any order, each as often as written: "Johnson & Johnson" is not "Johnson"."""
+    return tuple(sorted(tokens))
+
+
 def name_spellings(name: str) -> frozenset[tuple[str, ...]]:
     """The token tuples a name may be written as: folded, and with umlauts written out when it has any."""
     out = {name_tokens(name)}
-    if "&" in name:  # "Dolce&Gabbana" is also written "Dolce & Gabbana"
-        out.add(name_tokens(name.replace("&", " ")))
+    apart = name_tokens(name.replace("&", " "))
+    if "&" in name and len(set(apart)) == len(apart) and all(len(t) >= 3 and t not in COMMON for t in apart):
+        out.add(apart)  # "Dolce&Gabbana" is also written "Dolce & Gabbana" (not "AT&T" as "at T", "Q&A" as "Q")
     if name.translate(_UMLAUTS) != name:
         out.add(name_tokens(name.translate(_UMLAUTS)))
     return frozenset(t for t in out if t)
@@ -198,7 +204,7 @@ def resolve(question: str, entities: Iterable[tuple[str, str | None]],
             max_span: int = 4) -> tuple[list[Named], list[Similar]]:
     """The spans of `question` that name some of `entities` ((key, name) pairs), in question order, and the
     near misses."""
-    full: dict[frozenset[str], list[tuple[str, str]]] = {}
+    full: dict[tuple[str, ...], list[tuple[str, str]]] = {}  # a name's words, sorted: in any order, each as often
     by_token: dict[str, list[tuple[str, str]]] = {}
     tokens_of: dict[str, tuple[str, ...]] = {}
     for key, name in entities:
@@ -206,8 +212,8 @@ def resolve(question: str, entities: Iterable[tuple[str, str | None]],
             continue
         for toks in sorted(name_spellings(name)):
             tokens_of[key] = tuple(dict.fromkeys([*tokens_of.get(key, ()), *toks]))  # every spelling's tokens
-            if (key, name) not in full.setdefault(frozenset(toks), []):
-                full[frozenset(toks)].append((key, name))
+            if (key, name) not in full.setdefault(_bag(toks), []):
+                full[_bag(toks)].append((key, name))
             for t in set(toks):
                 if (key, name) not in by_token.setdefault(t, []):
                     by_token[t].append((key, name))
@@ -227,7 +233,7 @@ def resolve(question: str, entities: Iterable[tuple[str, str | None]],
             span = [w.folded for w in ws[i:i + n]]
             if any(t in TITLES for t in span):
                 continue
-            holders = full.get(frozenset(span))
+            holders = full.get(_bag(span))
             if holders and (n > 1 or span[0] not in COMMON):
                 found = (n, holders, True)
                 break
@@ -297,7 +303,7 @@ _NAME_GAP = re.compile(r"[\s\-‐–]*")
 
 
 def _part(question: str, ws: Sequence[Word], i: int, max_span: int, by_token: dict[str, list[tuple[str, str]]],
-          full: dict[frozenset[str], list[tuple[str, str]]]) -> tuple[int, list[tuple[str, str]], bool] | None:
+          full: dict[tuple[str, ...], list[tuple[str, str]]]) -> tuple[int, list[tuple[str, str]], bool] | None:
     """Two or more words side by side that are all tokens of one name, but not the whole of it ("Anne-Marie" of
     Anne-Marie Dupont-Moreau, "Robert Chen" of Robert T. Chen, "Al-Sayed"): one span, held by the entities whose
     names hold every word (so "Robert Chen" is not the Chen Jie that "Chen" alone would also be). Its words are
@@ -311,7 +317,7 @@ def _part(question: str, ws: Sequence[Word], i: int, max_span: int, by_token: di
             continue
         if len({w.text[:1].isupper() for w in run if w.folded not in PARTICLES}) > 1:  # "Grace young": a name, a word
             continue
-        if any(full.get(frozenset(w.folded for w in ws[j:j + m])) for j in range(i + 1, i + n)
+        if any(full.get(_bag([w.folded for w in ws[j:j + m]])) for j in range(i + 1, i + n)
                if question[ws[j - 1].end:ws[j].start] != "-"  # "Jean-Paul Martin": no name starts inside a word
                for m in range(2, min(max_span, len(ws) - j) + 1)):
             continue

@@ -285,3 +285,12 @@ def test_a_name_joined_by_an_ampersand_matches_it_spelt_apart() -> None:
     [apart] = resolve("Who owns Dolce & Gabbana?", [("b-1", "Dolce&Gabbana")])[0]
     assert apart.keys == ("b-1",)
     assert name_tokens("AT&T's") == ("at&t",)
+
+
+def test_a_name_with_a_word_twice_is_not_that_word_alone() -> None:
+    """"Johnson & Johnson" holds "johnson" twice: "Johnson" alone is one token of it (shared with Mark Johnson, so
+    ambiguous), never its whole name; "AT&T" is never "at T", "Q&A" never "Q"."""
+    [johnson] = resolve("What is Johnson's phone?", [("s", "Johnson & Johnson"), ("m", "Mark Johnson")])[0]
+    assert johnson.keys == ("m", "s") and not johnson.full
+    assert [n.keys for n in resolve("Who works at T-Mobile?", [("a", "AT&T"), ("t", "T-Mobile")])[0]] == [("t",)]
+    assert resolve("Is there a Q on the list?", [("q", "Q&A")])[0] == []

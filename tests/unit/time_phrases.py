@@ -948,6 +948,9 @@ _ROWS: list[tuple[str, str, str, str | None, str | None]] = [
     ('fresh_14', 'What changed since 2024 until March?', 'range', '2024-01-01', '2026-04-01'),
     ('fresh_14', 'What happened between 20/7 and 24/7?', 'range', '2026-07-20', '2026-07-25'),
     ('fresh_14', 'Which clients are on 24/7 support?', 'none', None, None),
+    ('fresh_14', 'What did we ship on 24/7?', 'range', '2026-07-24', '2026-07-25'),  # third review
+    ('fresh_14', 'What was said in my 3/15 meeting?', 'range', '2026-03-15', '2026-03-16'),
+    ('fresh_14', 'What was in her 2/14 message?', 'range', '2026-02-14', '2026-02-15'),
     ('fresh_14', 'Was the outage last night?', 'range', '2026-11-30', '2026-12-01'),
     ('fresh_14', 'What did we eat on our last night in Lisbon?', 'none', None, None),
     ('fresh_14', 'What did we eat last night in Lisbon?', 'range', '2026-11-30', '2026-12-01'),

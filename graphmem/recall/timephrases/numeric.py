@@ -111,22 +111,27 @@ def _slash_month(m: re.Match[str], now: datetime) -> Atom | None:
     return month_atom(m, now, int(m[1]), int(m[2]))
 
 
-#: "24/7" is a day only as an end of a range of days ("between 20/7 and 24/7", "from 24/7 to 2/8")
+#: "24/7" followed by a word is a day only as an end of a range of days ("between 20/7 and 24/7", "from 24/7 to 2/8")
 _DATE_LEAD = re.compile(r"\b(?:between|from)\s*$|\d/\d{1,2}\s*(?:and|to|until|till|-)\s*$")
 _DATE_NEXT = re.compile(r"\s*(?:and|to|until|till|-)\s*\d{1,2}/\d")
 
 
-#: before a yearless X/Y, words of a thing or a measure, not a day: "the 3/4 inch screws", "a 5/5 rating", "the 7/11
-#: store", "her size, 8/10", "scored 7/20"
-_NOT_A_DAY = re.compile(r"\b(?:the|a|an|my|our|your|his|her|their|its|this|that|size|sizes|score|scored|scores|rating|"
-                        r"rated|grade|graded|mark|marks|ranked|out\s+of)\W*$")
+#: a yearless X/Y that is a score or a size ("her size, 8/10", "scored 7/20", "rated 5/5"), or a measure or a thing
+#: after an article ("the 3/4 inch screws", "a 5/5 rating", "the 7/11 store", "the 1/2 price offer"), is no day;
+#: "the 12/25 delivery", "my 3/15 meeting" are
+_SCORE_BEFORE = re.compile(r"\b(?:size|sizes|score|scored|scores|rating|rated|grade|graded|mark|marks|ranked|out\s+of)\W*$")
+_ARTICLE_BEFORE = re.compile(r"\b(?:the|a|an|my|our|your|his|her|their|its|this|that)\s*$")
+_MEASURE_AFTER = re.compile(r"\s*(?:inch(?:es)?|in\b|cm|mm|\"|sleeves?|price|off|discount|share|majority|stake|stores?|"
+                            r"shops?|ratings?|stars?|of\s+the|cups?|teaspoons?|tsp|tbsp|miles?|pounds?|lbs?|kg|scores?)\b")
 
 
 @rule(RULES, r"(?<![\d/])(\d{1,2})/(\d{1,2})(?![\d/])")
 def _slashes_no_year(m: re.Match[str], now: datetime) -> Atom | None:
-    if m[0] == "24/7" and not _DATE_LEAD.search(m.string, 0, m.start()) and not _DATE_NEXT.match(m.string, m.end()):
-        return None  # "24/7 support", "on 24/7 support" are no 24 July; "between 20/7 and 24/7" is
-    if _NOT_A_DAY.search(m.string, 0, m.start()):
+    if m[0] == "24/7" and re.match(r"\s+[^\W\d_]", m.string[m.end():]) and not _DATE_LEAD.search(
+            m.string, 0, m.start()) and not _DATE_NEXT.match(m.string, m.end()):
+        return None  # "24/7 support", "on 24/7 call" are no 24 July; "since 24/7", "between 20/7 and 24/7" are
+    if _SCORE_BEFORE.search(m.string, 0, m.start()) or (
+            _ARTICLE_BEFORE.search(m.string, 0, m.start()) and _MEASURE_AFTER.match(m.string, m.end())):
         return None
     month, day = _ordered(int(m[1]), int(m[2]), order_in(m.string, "/") == "mdy")
     return yearless_day(m, now, month, day) if 1 <= month <= 12 else None
