@@ -138,8 +138,9 @@ def _written_as_name(question: str, ws: Sequence[Word], i: int) -> bool:
     or a list starts, in a question whose other words are mostly lower case ("Which room is An in?"; not "Which
     Room Is An In?", "I met Anna. An hour later...", "the note says: To be confirmed")."""
     w = ws[i]
-    if ws[i].folded not in COMMON_NAMES or i == 0 or not w.text[:1].isupper() or w.text.isupper() or \
-            _SENTENCE_START.search(question, 0, w.start):
+    if w.folded not in COMMON_NAMES or i == 0 or not w.text[:1].isupper() or w.text.isupper():
+        return False
+    if _SENTENCE_START.search(question, 0, w.start):
         return False
     rest = [v for j, v in enumerate(ws) if j not in (0, i) and v.text[:1].isalpha()]
     return sum(v.text[:1].isupper() for v in rest) * 2 < len(rest)
@@ -242,9 +243,10 @@ def resolve(question: str, entities: Iterable[tuple[str, str | None]],
         if found is None:
             t = ws[i].folded
             holders = by_token.get(t, []) or _family(ws, i, by_token)
-            if t in COMMON_NAMES and _written_as_name(question, ws, i):  # "Which room is An in?": not a company
-                holders = [(k, nm) for k, nm in holders if name_tokens(nm)[-1] not in ORG_WORDS]
-            if holders and (t not in COMMON or _written_as_name(question, ws, i)) and len(t) >= 2 and not t.isdigit():
+            as_name = _written_as_name(question, ws, i)
+            if as_name:  # "Which room is An in?": a person, not a company
+                holders = _people(holders)
+            if holders and (t not in COMMON or as_name) and len(t) >= 2 and not t.isdigit():
                 near = _near_miss(ws, i, holders, tokens_of)
                 if near is not None:
                     similar.append(near)
@@ -255,8 +257,8 @@ def resolve(question: str, entities: Iterable[tuple[str, str | None]],
             i = start_i + 1
             continue
         n, holders, whole = found
-        if len({k for k, _ in holders}) > 1:
-            holders = _narrowed(holders, titled=start_i < i)
+        if start_i < i and len({k for k, _ in holders}) > 1:  # after a title: people, not companies
+            holders = _people(holders)
         if not whole and len({k for k, _ in holders}) > 1:  # "Maria L.", "C. Okafor": an initial narrows a shared name
             before = ws[i - 1] if i and _initial(ws[i - 1], question) else None
             after = ws[i + 1] if i + 1 < len(ws) and _initial(ws[i + 1], question) else None
@@ -286,13 +288,10 @@ ORG_WORDS = frozenset("""ltd limited llc llp inc incorporated corp corporation g
     company group holdings partners associates""".split())
 
 
-def _narrowed(holders: list[tuple[str, str]], *, titled: bool) -> list[tuple[str, str]]:
-    """Of the entities a span names, those it can name, when that leaves some: after a title, people, not
-    companies. The order of a name's words never narrows it: Jordan Lee and Lee Jordan are both "Jordan Lee"
-    (a name is compared with its words in any order: Zhang Wei is Wei Zhang), said to be ambiguous."""
-    if titled:
-        return [(k, nm) for k, nm in holders if name_tokens(nm)[-1:] and name_tokens(nm)[-1] not in ORG_WORDS] or holders
-    return holders
+def _people(holders: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """The holders whose name does not end in a company's suffix; all of them when none is left. The order of a
+    name's words never narrows it: Jordan Lee and Lee Jordan are both "Jordan Lee" (said to be ambiguous)."""
+    return [(k, nm) for k, nm in holders if name_tokens(nm)[-1:] and name_tokens(nm)[-1] not in ORG_WORDS] or holders
 
 
 #: the small words of names, written in lower case inside a capitalised name ("Ludwig van der Berg")

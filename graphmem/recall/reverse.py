@@ -49,7 +49,7 @@ def reverse_rows(ch: Channels, plan: Plan, named: Names, valid_at: datetime, kno
     if not rows and plan.reverse[1]:  # no attribute its words name holds a code it names ("Who rents 2D?"): the
         # code under an attribute of any name, exactly (a word, a month, a name are no such value)
         values = [v for v in dict.fromkeys(plan.reverse[1]) if is_code(v)]  # not "March", "I", a name
-        rows = [dict(r) for r in ch.referrers([(v, v) for v in values], valid_at, known_at)] if values else []
+        rows = ch.referrers([(v, v) for v in values], valid_at, known_at) if values else []
     if not named.spans:
         return rows
     held = {r["value"] for r in rows}
