@@ -19,7 +19,9 @@ def translate_neo4j_errors() -> Iterator[None]:
         raise
     except nx.ConstraintError as exc:
         raise Conflict(f"constraint violated: {exc.message}", code="constraint_violation") from exc
-    except (nx.ServiceUnavailable, nx.SessionExpired, nx.TransientError) as exc:
+    except nx.TransientError as exc:  # the server answered: busy (a deadlock, a lock timeout), not down
+        raise StoreUnavailable(f"Neo4j could not finish the work for now ({exc.code}); retry shortly") from exc
+    except (nx.ServiceUnavailable, nx.SessionExpired) as exc:
         raise StoreUnavailable("Neo4j is unavailable; retry shortly") from exc
     except nx.AuthError as exc:
         raise StoreUnavailable("Neo4j rejected graphmem's credentials (check NEO4J_USER/NEO4J_PASSWORD)") from exc

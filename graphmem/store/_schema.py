@@ -19,6 +19,8 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING
 
+from neo4j import exceptions as nx
+
 from graphmem.embedding.models import BUNDLED, BUNDLED_DIMENSIONS
 from graphmem.errors import ModelMismatch
 from graphmem.infra.queries import statement_names
@@ -38,22 +40,38 @@ def apply_schema(store: Store, *, check_model: bool = True) -> list[str]:
     anything else is created, so a refused process leaves no trace."""
     version = schema_version(store)
     refuse_newer(version)  # before anything is created: a newer release's store stays as it was
+    # every schema statement is `IF [NOT] EXISTS`: running it again is harmless, so a deadlock with a second
+    # process applying the same schema at the same start (two replicas on a fresh store) is retried, not raised
     for name in store.names("schema_retired/"):
-        store.autocommit(name)
-    store.autocommit(MODEL_CONSTRAINT)
+        store.autocommit(name, idempotent=True)
+    _create(store, MODEL_CONSTRAINT)
     model = check_embedding_model(store, check_model)
     applied = [MODEL_CONSTRAINT]
     for name in store.names("schema/"):
         if name != MODEL_CONSTRAINT:
-            store.autocommit(name, dimensions=model.dimensions)
+            _create(store, name, dimensions=model.dimensions)
             applied.append(name)
     if model.slot == "b":  # slot a's indexes are the schema's; slot b's a move made (graphmem.channels.reembed)
         for name in ("embedding/vector_turn_embedding_b", "embedding/vector_summary_embedding_b",
                      "embedding/vector_workflow_embedding_b"):
-            store.autocommit(name, dimensions=model.dimensions)
-    store.autocommit("admin/await_indexes")
+            _create(store, name, dimensions=model.dimensions)
+    store.autocommit("admin/await_indexes", idempotent=True)
     settle_version(store, version)
     return applied
+
+
+_RACED = frozenset({"Neo.ClientError.Schema.EquivalentSchemaRuleAlreadyExists",
+                    "Neo.ClientError.Schema.IndexAlreadyExists", "Neo.ClientError.Schema.ConstraintAlreadyExists"})
+
+
+def _create(store: Store, name: str, **params: object) -> None:
+    """One `CREATE … IF NOT EXISTS`. Two processes creating the same index at once: the second's check ran
+    before the first's commit, so the server answers that it exists; that is the outcome wanted."""
+    try:
+        store.autocommit(name, idempotent=True, **params)
+    except nx.ClientError as exc:
+        if exc.code not in _RACED:
+            raise
 
 
 def check_embedding_model(store: Store, check_model: bool = True) -> RecordedModel:
