@@ -84,7 +84,8 @@ def attribute_words(question: str | Sequence[str], attributes: Iterable[str]) ->
     """The attributes among `attributes` that the question (or its `words`, as `Plan.words` holds them) asks
     about, in the question's order of mention: those whose every snake_case part it says (any inflection), then
     those a synonym points to."""
-    said = words(question) if isinstance(question, str) else list(question)
+    said = [w.removesuffix("'s").removesuffix("’s")  # "where's", "manager's"
+            for w in (words(question) if isinstance(question, str) else question)]
     stems = {stem(w) for w in said}
     known = list(dict.fromkeys(a for a in attributes if a))
     named = [a for a in known if all(stem(part) in stems for part in a.lower().split("_") if part)]

@@ -28,8 +28,11 @@ from graphmem.timeline import as_of
 TIER_EXACT, TIER_WORKFLOW, TIER_WINDOW, TIER_FACTS, TIER_SUMMARY, TIER_SEMANTIC = range(6)
 _TIER_BY_CHANNEL = {"exact": TIER_EXACT, "workflow": TIER_WORKFLOW, "window": TIER_WINDOW,
                     "facts": TIER_FACTS, "summary": TIER_SUMMARY}
-#: words that ask for a value before the current one ("address before they moved", "old plan")
-_EARLIER = re.compile(r"\b(?:before|previous(?:ly)?|earlier|used\s+to|formerly|former|prior)\b"
+#: words that ask for a value before the current one ("address before they moved", "old plan"),
+#: and words that ask whether a value changed ("Did Yuki move?", "Has Max's weight changed?", "ever"): the answer
+#: is the value before the current one beside it
+_EARLIER = re.compile(r"\b(?:before|previous(?:ly)?|earlier|used\s+to|formerly|former|prior"
+                      r"|chang(?:e|es|ed)|mov(?:e|es|ed)|switch(?:es|ed)?|ever)\b"
                       r"|(?<!how )\bold\b(?!\s+(?:is|are|was|were)\b)"  # "old address", not "how old is"
                       r"|以前|之前|原来|先前", re.IGNORECASE)
 

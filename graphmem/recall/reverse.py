@@ -4,7 +4,8 @@ from the exact channel (`exact.find_value_holders`), or by who holds the name of
 (`exact.find_referrers`: "Which patients does Dr. Hannah Schmidt look after?"); and beside semantic search, since asserted facts are in
 no turn, the question's words are looked up in the facts' values (`exact.find_fact_text`, as of
 valid_at/known_at, in the caller's view) and the entities holding the best matches are profiled, the
-matching fact first. The words themselves: `recall/attributes.py`."""
+matching fact first; and what sits one step from a named entity (`one_step_on`: "Hannah Schmidt's dog", "the
+phone of Pepper's owner"). The words themselves: `recall/attributes.py`."""
 
 from __future__ import annotations
 
@@ -125,3 +126,106 @@ def fact_text_hits(ch: Channels, question: str, *, valid_at: datetime, known_at:
     return line, [replace(h, data={**h.data, "asked": True})
                   if h.kind == "fact" and (h.data.get("entity"), h.data.get("attribute")) in asked else h
                   for h in profiles.hits]
+
+
+# --- one step from the named entity ----------------------------------------------------------------------
+# Answers one step from the entity a question names, read only when its own facts do not answer.
+#
+# - **Held by others** ("What's the name of Hannah Schmidt's dog?", "Dr Patel's patients?"): a name in a possessive
+#   whose entity has no attribute the question's words ask for. The possessed noun then names a role *other*
+#   entities give it: the answer is who holds its name as a value (Max, whose owner is Hannah Schmidt). A
+#   possessive whose attribute exists ("Hannah Schmidt's phone") asks forward and reads nothing more; one held
+#   under the possessed noun itself is the inverse ("Hannah Schmidt's doctor": her patients hold her as *their*
+#   doctor) and answers nothing.
+# - **A value that is a name** ("the phone number of Pepper's owner", "Where's Captain's owner from?"): an asked
+#   fact's value names an entity exactly (one holder, the whole name: Kwame Mensah), and the question asks an
+#   attribute that entity has and the first one lacks (phone). That entity's asked facts join the answer.
+#
+# Both are exact: a value equal to the name, a name resolved as the names channel resolves the question's (never a
+# near miss); both are read as of the question's valid_at/known_at. Each costs one round trip, only when its
+# condition holds, and only on the full route (a question the fast path answers never needs them).
+
+#: a value written as a name: capitalised words, no digits ("Kwame Mensah", "Nguyễn Thị Mai", "Anne-Marie O'Neill")
+_NAME_LIKE = re.compile(r"[A-ZÀ-ÝĐ][^\W\d_]*(?:[-'’.][^\W\d_]+)*\.?(?:\s+[^\W\d_][^\W\d_]*(?:[-'’.][^\W\d_]+)*\.?){0,4}")
+MAX_FOLLOWED = 3  # values followed per question (each one round trip)
+
+
+def _facts_of(hits: Sequence[Hit], key: str) -> list[Hit]:
+    return [h for h in hits if h.kind == "fact" and h.data.get("entity") == key and not h.data.get("earlier")]
+
+
+def held_by_others(ch: Channels, plan: Plan, named: Names, hits: Sequence[Hit], valid_at: datetime,
+                   known_at: datetime | None) -> tuple[str | None, list[Hit]]:
+    """(the route line, the hits) for names in a possessive whose entity has no asked attribute (module doc)."""
+    question = plan.question
+    wanted: list[tuple[str, str]] = []
+    for n in named.spans:
+        if question[n.end:n.end + 1] not in ("'", "’") or not re.match(r"['’]s?\s+\w", question[n.end:]):
+            continue  # not a possessive followed by what it possesses
+        for key, name in zip(n.keys, n.names):
+            attributes = {str(h.data["attribute"]) for h in _facts_of(hits, key)}
+            if not attribute_words(plan.words, attributes):
+                wanted.append((key, name))
+    if not wanted:
+        return None, []
+    own = {key for key, _ in wanted}
+    rows = [r for r in ch.referrers(wanted, valid_at, known_at) if r["key"] not in own]
+    inverse = set(attribute_words(plan.words, {str(r["attribute"]) for r in rows}))
+    rows = [r for r in rows if r["attribute"] not in inverse]  # "Hannah Schmidt's doctor": her patients hold her
+    # name as *their* doctor; the inverse of what is asked, never an answer
+    line, found = reverse_hits(plan.words, rows)
+    if line is None:
+        return (f"held by others: no attribute of {', '.join(sorted(own))} is asked, and no entity holds "
+                "its name as a value (as of valid_at/known_at)"), []
+    return "held by others: the possessive asks for no attribute of its own; " + line.split(": ", 1)[1], found
+
+
+def followed(ch: Channels, plan: Plan, hits: Sequence[Hit], valid_at: datetime,
+             known_at: datetime | None) -> tuple[list[str], list[Hit]]:
+    """(route lines, hits): the asked facts of the entities that asked facts' values name (module doc)."""
+    by_entity: dict[str, list[Hit]] = {}
+    for h in hits:
+        if h.kind == "fact" and not h.data.get("earlier") and not h.data.get("reverse"):
+            by_entity.setdefault(str(h.data["entity"]), []).append(h)
+    seen = set(by_entity)
+    values: list[tuple[str, str, str, frozenset[str]]] = []  # (value, entity, attribute, that entity's attributes)
+    for key, facts in by_entity.items():
+        attributes = {str(h.data["attribute"]) for h in facts}
+        asked = set(attribute_words(plan.words, attributes))
+        for h in facts:
+            value = h.data.get("value")
+            if h.data["attribute"] in asked and isinstance(value, str) and _NAME_LIKE.fullmatch(value.strip()):
+                values.append((value.strip(), key, str(h.data["attribute"]), frozenset(attributes)))
+    lines: list[str] = []
+    out: list[Hit] = []
+    for value, source, attribute, source_attributes in list(dict.fromkeys(values))[:MAX_FOLLOWED]:
+        names = ch.names(value, valid_at, known_at)
+        whole = [n for n in names.spans if n.start == 0 and n.end == len(value) and n.full and not n.ambiguous]
+        if not whole or whole[0].keys[0] in seen:
+            continue
+        target = whole[0].keys[0]
+        timeline = names.timelines.get(target)
+        if timeline is None:
+            continue
+        have = {f.attribute for f in timeline.true_at(valid_at)}
+        asked = set(attribute_words(plan.words, have)) - source_attributes
+        if not asked:
+            continue
+        reason = (f"exact: {source}'s {attribute} is {value!r}, the whole name of {target}; the question asks its "
+                  f"{', '.join(sorted(asked))}")
+        found = ch.timeline_hits(names.timelines, [target], valid_at, channel="exact", reasons={target: reason})
+        out += [h for h in found.hits if h.data.get("attribute") in asked]
+        seen.add(target)
+        lines.append(f"{reason} → read as of valid_at/known_at")
+    return lines, out
+
+
+def one_step_on(ch: Channels, plan: Plan, named: Names, hits: Sequence[Hit], valid_at: datetime,
+                known_at: datetime | None) -> tuple[list[str], list[Hit]]:
+    """(route lines, hits): others holding a possessive's name, when the possessive asks nothing of its own;
+    the entity an asked value names, when the question asks its facts (the section's comment)."""
+    if not ch.has_facts or not hits:
+        return [], []
+    line, held = held_by_others(ch, plan, named, hits, valid_at, known_at)
+    lines, hops = followed(ch, plan, [*hits, *held], valid_at, known_at)
+    return ([line] if line is not None else []) + lines, held + hops

@@ -37,7 +37,7 @@ from graphmem.instants import UTC, utcnow
 from graphmem.recall.hits import Channels
 from graphmem.recall.names import Names
 from graphmem.recall.merge import Hit, merge, render_context
-from graphmem.recall.reverse import fact_text_hits, mark_asked, reverse_hits, reverse_rows
+from graphmem.recall.reverse import fact_text_hits, mark_asked, one_step_on, reverse_hits, reverse_rows
 from graphmem.recall.usage import new_recall_id, record_answer
 from graphmem.recall.plan import (ROUTE, Plan, candidate_keys, classify, fast_keys, key_answer,
                                   time_beside_names, with_known_keys)
@@ -106,14 +106,11 @@ class _Run:
         return self.plan.known_at
 
     @property
-    def earlier_word(self) -> str | None:
-        """The word asking for earlier values ("before", "previous"), if any."""
+    def earlier_word(self) -> str | None:  # the word asking for earlier values ("before", "previous"), if any
         return self.plan.earlier_word
 
     @property
-    def question(self) -> str:
-        """As asked, or the query when no question was kept: what semantic search reads (the plan reads
-        names as keys)."""
+    def question(self) -> str:  # as asked (the query when none was kept): what semantic search reads
         return self.plan.question or self.plan.query
 
 
@@ -202,6 +199,9 @@ def _recall(store: Store, ns: Namespace, *, query: str, session: str | None, ent
     for rule in ROUTE:  # top to bottom; the fallback rule sees whether anything was found so far
         if rule.when(plan, bool(run.hits)):
             _STEPS[rule.channel](run, rule.reason(plan))
+    lines, more = one_step_on(ch, plan, named, run.hits, va, plan.known_at)  # "Hannah Schmidt's dog"
+    run.route += [RouteStep("exact", line) for line in lines]
+    run.hits += more
 
     merged = merge(mark_asked([*run.hits, *named.renames(plan)], plan.words), valid_at=va, known_at=plan.known_at)
     log.debug("recall ns=%s route=%s results=%d", ns.name, [s.channel for s in run.route], len(merged))

@@ -1,7 +1,7 @@
 """`graphmem eval names`: questions that name people and companies the way people do, through `POST /recall`,
 beside Graphiti on the same facts and the same questions.
 
-The set (`_names_set.py`, 422 questions over twelve namespace shapes) is stored through the REST API (the
+The set (`_names_set.py`, 468 questions over fourteen namespace shapes) is stored through the REST API (the
 app in-process on the configured Neo4j, one namespace per shape): each entity by `PUT /entities/{key}`,
 each fact version by `POST /facts` with its valid_from, renames last (today). A question is right when
 recall's `context` holds every value it must and none it must not; a question naming several entities

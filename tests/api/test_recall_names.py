@@ -260,3 +260,57 @@ def test_a_forward_question_never_takes_a_key_like_word_as_someone_s_value(clien
     assert not any("matched exactly" in step["reason"] for step in answer["route"]), answer["route"]
     who = _ask(client, base, "Who has COVID-19?")
     assert "Kim Min-jun" in who["context"], who
+
+
+def _pets(client: TestClient, base: str) -> None:
+    """A vet practice: pets whose owner and vet are the names of other entities (stop 49's probe 13)."""
+    rows: tuple[tuple[str, str, str, dict[str, str]], ...] = (
+        ("p-1", "pet", "Max", {"species": "dog", "owner": "Hannah Schmidt", "vet": "Anika Patel"}),
+        ("p-2", "pet", "Bella", {"species": "cat", "owner": "Hannah Schmidt", "vet": "Tomás Ruiz"}),
+        ("p-3", "pet", "Pepper", {"species": "dog", "owner": "Kwame Mensah", "vet": "Tomás Ruiz"}),
+        ("o-1", "client", "Hannah Schmidt", {"phone": "+49 151 2345 6789", "city": "Bremen"}),
+        ("o-2", "client", "Kwame Mensah", {"phone": "+44 7700 900123", "city": "York"}),
+        ("o-3", "client", "Kwame Mensah Jr", {"phone": "+44 7700 900999"}),
+        ("v-1", "vet", "Anika Patel", {"branch": "Hillcrest"}),
+        ("v-2", "vet", "Tomás Ruiz", {"branch": "Riverside"}))
+    for key, type_, name, attributes in rows:
+        assert client.put(f"{base}/entities/{key}", json={"type": type_, "name": name, "attributes": attributes,
+                                                          "valid_from": "2024-03-01T00:00:00Z"}).status_code in (200, 201)
+
+
+def test_a_possessive_that_names_no_attribute_of_its_own_finds_who_holds_the_name(client: TestClient,
+                                                                                  ns: Namespace) -> None:
+    """"Hannah Schmidt's dog", "Dr Patel's patients": she has no dog attribute, he no patients; the answer is the
+    entities whose value is that name (Max's owner, Max's vet). "Hannah Schmidt's phone" asks her own."""
+    base = f"/v1/{ns.name}"
+    _pets(client, base)
+    dog = _ask(client, base, "What's the name of Hannah Schmidt's dog?")
+    assert "Max" in dog["context"] and "Bella" in dog["context"], dog["context"]
+    assert "Pepper" not in dog["context"], dog["context"]
+    assert any(step["reason"].startswith("held by others") for step in dog["route"]), dog["route"]
+    patients = _ask(client, base, "Dr Patel's patients?")
+    assert "Max" in patients["context"] and "Bella" not in patients["context"], patients["context"]
+    phone = _ask(client, base, "What is Hannah Schmidt's phone number?")
+    assert "4915123456789" in phone["context"] and "Max" not in phone["context"], phone["context"]
+
+
+def test_an_asked_value_that_is_a_whole_name_is_followed_to_that_entity(client: TestClient, ns: Namespace) -> None:
+    """"the phone number of Pepper's owner": Pepper has no phone; its owner is Kwame Mensah, the whole name of one
+    entity (not Kwame Mensah Jr); his phone is the answer. "Which vet sees Pepper?" asks nothing of the vet."""
+    base = f"/v1/{ns.name}"
+    _pets(client, base)
+    phone = _ask(client, base, "What's the phone number of Pepper's owner?")
+    assert "447700900123" in phone["context"] and "447700900999" not in phone["context"], phone["context"]
+    where = _ask(client, base, "Where's Max's owner from?")
+    assert "Bremen" in where["context"] and "York" not in where["context"], where["context"]
+    vet = _ask(client, base, "Which vet sees Pepper?")
+    assert "Tomás Ruiz" in vet["context"] and "Riverside" not in vet["context"], vet["context"]
+
+
+def test_a_question_whether_a_value_changed_gets_the_one_before(client: TestClient, ns: Namespace) -> None:
+    """"Did Maria move?", "Has Maria Lopez's city ever changed?": the value before the current one beside it."""
+    base = f"/v1/{ns.name}"
+    _seed(client, base)
+    for question in ("Has Maria Lopez moved?", "Has Maria Lopez's city ever changed?"):
+        answer = _ask(client, base, question)
+        assert "Porto" in answer["context"] and "Lisbon" in answer["context"], (question, answer["context"])

@@ -10,7 +10,8 @@ from graphmem_tools.evals.names import judge
 def test_the_set_has_its_shapes_and_kinds() -> None:
     questions = [q for w in WORLDS for q in w.questions]
     assert len(questions) >= 150 and {w.name for w in WORLDS} == {"crm", "accounts", "households", "clinic", "staff",
-                                                                "firm", "school", "depot", "estate", "agency", "hotel", "club"}
+                                                                "firm", "school", "depot", "estate", "agency", "hotel", "club",
+                                                                "vet", "vet2"}
     kinds = {q.kind for q in questions}
     assert {"ambiguous", "reverse", "time", "rename", "alias", "diacritics", "order", "title"} <= kinds
     assert len({q.query for q in questions}) == len(questions)  # no question twice

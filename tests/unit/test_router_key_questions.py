@@ -39,7 +39,6 @@ TABLE: list[tuple[str, tuple[str, ...], tuple[str, ...] | None]] = [
     ("What is C-17's phone number?", ("C-17",), ("phone",)),
     ("who does C-17 manage?", ("C-17",), None),  # not who manages C-17
     ("who did C-17 call?", ("C-17",), None),  # not C-17's phone
-    ("has C-17 moved?", ("C-17",), None),  # a history, not a city
     ("what is the order number of C-17?", ("C-17",), None),  # "number" after "order": no phone
     ("Where has C-17 lived?", ("C-17",), None),  # a history: the timeline
     ("What plans has C-17 been on?", ("C-17",), None),  # several values
@@ -51,6 +50,8 @@ TABLE: list[tuple[str, tuple[str, ...], tuple[str, ...] | None]] = [
     ("C-17的套餐是什么？", ("C-17",), None),  # other languages take the full route
     # never tried: the full route from the start
     ("what was the plan of C-17 before?", (), None),  # an earlier value: the timeline
+    ("has C-17 moved?", (), None),  # a change: the value before the current one beside it (the timeline)
+    ("Has C-17's plan ever changed?", (), None),
     ("what has C-17's plan been since March 2024?", (), None),  # a range from a point on: a history
     ("how do I upgrade the plan of C-17?", (), None),  # procedural intent
     ("what is the plan of 138-0000-1234?", (), None),  # a phone: looked up under attributes
