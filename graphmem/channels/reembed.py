@@ -11,7 +11,7 @@ during the move is embedded again before the swap. What processes on the old mod
 is caught up by the first process on the new model (`catch_up`, at start).
 
 Every kind of vector is embedded from what the store keeps: a turn from its speaker and text (as written),
-a summary chunk from its text, a workflow from its examples, name and actions, a group's type from its
+a summary chunk from its live turns (the centroid of their vectors; its text when none is live), a workflow from its examples, name and actions, a group's type from its
 current procedures' examples and type name, a group's leader from its leader's task, a successful trajectory
 from its task (masked, as when it was stored).
 """
@@ -36,7 +36,7 @@ from graphmem.store import VECTOR_SLOTS, Row, Store, other_slot, recorded_model
 log = logging.getLogger(__name__)
 
 KINDS = ("turns", "summaries", "workflows", "group_types", "group_leaders", "trajectories")
-CENTROIDS = frozenset({"workflows", "group_types"})  # kinds whose vector is the centroid of several texts
+CENTROIDS = frozenset({"workflows", "group_types", "summaries"})  # kinds whose vector is the centroid of several texts
 #: per kind: the statement reading what is left to embed, and the one writing the vectors
 STATEMENTS = {
     "turns": ("embedding/todo_turns", "embedding/write_turns"),
@@ -87,8 +87,8 @@ def texts_for(kind: str, row: Mapping[str, Any]) -> list[str]:
     for an import that brought no vectors (graphmem/tenants/_import.py)."""
     if kind == "turns":
         return [labelled(row["speaker"], row["text"])]
-    if kind == "summaries":
-        return [row["text"] or " "]
+    if kind == "summaries":  # the centroid of its live turns' vectors, as the fold worker writes it
+        return [labelled(t["speaker"], t["text"]) for t in row.get("turns") or []] or [row["text"] or " "]
     if kind == "workflows":
         return workflow_texts(row["examples"], row["name"], row["actions"])
     if kind == "group_types":

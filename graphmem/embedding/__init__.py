@@ -19,8 +19,10 @@ service whose model differs refuses to start (`graphmem.store._schema`). `GRAPHM
 from __future__ import annotations
 
 import logging
+import math
 import os
 import threading
+from collections.abc import Sequence
 from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -284,4 +286,13 @@ def get_embedder(model: Settings | ModelChoice | None = None) -> Embedder:
     return _load(model if isinstance(model, ModelChoice) else model_choice(model))
 
 
-__all__ = ["DIMENSIONS", "Embedder", "ModelChoice", "bundled_model_path", "choose", "get_embedder", "model_choice"]
+def centroid(vectors: Sequence[Sequence[float]]) -> list[float]:
+    """The normalised mean: what a workflow's or a type's several texts, or a summary chunk's turns, are matched
+    by."""
+    mean = [sum(col) / len(vectors) for col in zip(*vectors)]
+    norm = math.sqrt(sum(x * x for x in mean)) or 1.0
+    return [x / norm for x in mean]
+
+
+__all__ = ["DIMENSIONS", "Embedder", "ModelChoice", "bundled_model_path", "centroid", "choose", "get_embedder",
+           "model_choice"]

@@ -8,7 +8,7 @@ the same export again, which skips to the checkpoint, and a finished import writ
 
 Vectors: an export's own are written when it holds them and was made with the store's model; otherwise
 each node is embedded from what the store keeps, by `graphmem reembed`'s own rule (`texts_for`): a turn from its speaker and
-text, a summary from its text, a workflow from its examples, name and steps, a successful run and a
+text, a summary, at the end, from its live turns (the centroid of their vectors), a workflow from its examples, name and steps, a successful run and a
 group's leader from their task (masked), a group's type, at the end, from its current procedures.
 The keyword statistics are counted again from the turns at the end (they are keyed by namespace).
 """
@@ -37,6 +37,7 @@ from graphmem.types import Namespace
 BATCH = 1000  # lines per transaction
 RELATION_TYPE = re.compile(r"^[A-Z][A-Z0-9_]*$")
 LABELS = frozenset(EXPORTED) | frozenset(SECONDARY)
+SUMMARY_BATCH = 200  # summary chunks embedded per page at the end of an import
 
 
 @dataclass(frozen=True)
@@ -142,8 +143,7 @@ class _Writer:
             if label == "Turn" and p.get("text") and p.get("erased_at") is None:
                 texts = texts_for("turns", {"speaker": p.get("speaker"), "text": p["text"]})
                 p.pop("embed_queued", None)
-            elif label == "Summary" and p.get("text"):
-                texts = texts_for("summaries", p)
+            # a Summary's vector is the centroid of its turns': written at the end, once they are all here
             elif label == "Workflow" and p.get("name"):
                 texts = texts_for("workflows", {"examples": p.get("examples") or [], "name": p["name"],
                                                 "actions": p.get("actions") or []})
@@ -212,7 +212,8 @@ def _start(store: Store, ns: Namespace, header: dict[str, Any], by: str) -> Row:
 
 
 def _finish(store: Store, ns: Namespace, writer: _Writer) -> None:
-    """Remove the import's references, embed the groups' types if vectors were not given, count statistics."""
+    """Remove the import's references, embed the groups' types and the summary chunks if vectors were not given,
+    count statistics."""
     store.autocommit("tenants/import_unref", idempotent=True, ns=ns)
     if writer.embedder is not None:
         rows = store.read("tenants/import_group_types", ns=ns)
@@ -224,6 +225,14 @@ def _finish(store: Store, ns: Namespace, writer: _Writer) -> None:
         if out:
             store.write_one("tenants/write_group_types", ns=ns, rows=out)
             writer.embedded += len(out)
+        while rows := store.read("tenants/import_summaries", ns=ns, batch=SUMMARY_BATCH):
+            each = [texts_for("summaries", r) for r in rows]  # never empty: the text when no turn is live
+            vectors = iter(writer.embedder.embed([t for ts in each for t in ts]))
+            out = [{"id": r["id"], "vector": centroid([next(vectors) for _ in ts])} for r, ts in zip(rows, each)]
+            written = int(store.write_one("tenants/write_summaries", ns=ns, rows=out)[0]["written"])
+            writer.embedded += written
+            if written < len(out):  # a chunk deleted meanwhile: the namespace is being removed; never loop on it
+                break
     rebuild_stats(store, ns)
 
 

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 from uuid import uuid4
 
+import numpy as np
 import pytest
 from fastapi.testclient import TestClient
 
@@ -245,6 +246,12 @@ def test_an_export_without_vectors_is_embedded_again(keyed: tuple[TestClient, Ke
     missing = cypher(store, "MATCH (t:Turn {ns: $ns}) WHERE t.text IS NOT NULL AND t.erased_at IS NULL "
                             "AND t.embedding IS NULL RETURN count(t) AS n", ns=copy.name)
     assert missing == [{"n": 0}]
+    # a summary chunk's vector is the centroid of its turns', in the copy as the fold worker wrote it in the source
+    # (erased chunks are not exported)
+    chunks = "MATCH (m:Summary {ns: $ns}) WHERE m.erased_at IS NULL RETURN m.id AS id, m.embedding AS vector ORDER BY id"
+    was, now = cypher(store, chunks, ns=ns.name), cypher(store, chunks, ns=copy.name)
+    assert was and [r["id"] for r in was] == [r["id"] for r in now] and all(r["vector"] for r in now)
+    assert np.allclose([r["vector"] for r in was], [r["vector"] for r in now], atol=1e-4)
     known_at = _known_at(store, ns)
     source, copied = _reads(client, keys, ns, p, known_at), _reads(client, keys, copy, p, known_at)
     assert {k for k in source if source[k] != copied[k]} == set()

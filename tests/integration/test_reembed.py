@@ -16,6 +16,7 @@ from collections.abc import Iterator
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from graphmem.channels import workflow as wf
@@ -31,8 +32,11 @@ from graphmem.localdb import LocalNeo4j, free_port
 from graphmem.settings import Settings
 from graphmem.store import Store, apply_schema, open_store, recorded_model
 from graphmem.types import Namespace
+from tests.api.tenancy import cypher
 
 pytestmark = pytest.mark.neo4j
+CHUNKS = """MATCH (m:Summary {ns: $ns})-[:COVERS]->(t:Turn {ns: $ns}) WHERE m.erased_at IS NULL AND t.erased_at IS NULL
+            RETURN m.id AS id, m.embedding_b AS vector, collect(t.embedding_b) AS turns"""
 INT8 = "all-MiniLM-L6-v2+int8"
 T0 = datetime(2026, 1, 5, 9, tzinfo=timezone.utc)
 SAID = ["I moved to Porto last spring with my two kids.", "My new phone is 912 345 678.",
@@ -154,6 +158,13 @@ def test_a_store_moves_to_another_model_while_it_serves(own: Settings, tmp_path:
         assert store.vectors["vec_prop"] == "embedding_b"
         catch_up(store)  # what the writer added after the last pass, if anything
         assert not any(todo(store, "a", "b").values())
+        # a summary chunk moved as the fold worker writes one: the centroid of its live turns' new vectors
+        chunks = cypher(store, CHUNKS, ns=ns.name)
+        assert chunks
+        for c in chunks:
+            mean = np.array(c["turns"]).mean(axis=0)
+            cosine = float(np.dot(np.array(c["vector"]), mean / np.linalg.norm(mean)))
+            assert cosine > 0.99, (c["id"], cosine)  # int8 scales activations per batch: close, not equal
         hits = search(store, ns, query="Maria's visits to the cello teacher during the move", k=10).hits
         assert hits and any(h.text.startswith("During the move") for h in hits)
         sister = search(store, ns, query="where does Maria's sister live?", k=3).hits

@@ -40,6 +40,7 @@ from graphmem.induction import (
     type_overlap,
     words,
 )
+from graphmem.embedding import centroid
 from graphmem.channels.workflow._records import (
     Change,
     Example,
@@ -49,7 +50,6 @@ from graphmem.channels.workflow._records import (
     WorkflowHistory,
     WorkflowMatch,
     WorkflowVersion,
-    centroid,
     clear_embedding_cache,
     embed_tasks,
     embed_texts,

@@ -17,11 +17,11 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from datetime import datetime
 from typing import Any
 
+from graphmem.embedding import centroid
 from graphmem.channels.workflow._records import (
     Change,
     InductionReport,
     WorkflowVersion,
-    centroid,
     embed_tasks,
     embed_texts,
     embed_workflow,

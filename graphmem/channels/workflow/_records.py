@@ -4,7 +4,6 @@ rows, pure induction values and Neo4j properties. No queries here (see `workflow
 from __future__ import annotations
 
 import json
-import math
 import threading
 from collections import OrderedDict
 from collections.abc import Mapping, Sequence
@@ -12,7 +11,7 @@ from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Any
 
-from graphmem.embedding import get_embedder, model_choice
+from graphmem.embedding import centroid, get_embedder, model_choice
 from graphmem.induction import Induced, Param, Risk, Run, Step, Use, WorkflowStep, humanise, mask_task
 from graphmem.induction.model import WorkflowContent
 from graphmem.settings import Settings
@@ -256,13 +255,6 @@ def type_texts(examples: Sequence[Sequence[str]], task_types: Sequence[str | Non
     if texts and named:
         texts.append(humanise(named))
     return texts
-
-
-def centroid(vectors: Sequence[Sequence[float]]) -> list[float]:
-    """The normalised mean: what a workflow's or a type's several texts are matched by."""
-    mean = [sum(col) / len(vectors) for col in zip(*vectors)]
-    norm = math.sqrt(sum(x * x for x in mean)) or 1.0
-    return [x / norm for x in mean]
 
 
 def embed_workflow(settings: Settings, w: Induced, current: WorkflowVersion | None) -> list[float]:
