@@ -160,7 +160,7 @@ def held_by_others(ch: Channels, plan: Plan, named: Names, hits: Sequence[Hit], 
     question = plan.question
     wanted: list[tuple[str, str]] = []
     for n in named.spans:
-        if question[n.end:n.end + 1] not in ("'", "’") or not re.match(r"['’]s?\s+\w", question[n.end:]):
+        if not re.match(r"['’]s?\s+\w", question[n.end:]):
             continue  # not a possessive followed by what it possesses
         for key, name in zip(n.keys, n.names):
             attributes = {str(h.data["attribute"]) for h in _facts_of(hits, key)}

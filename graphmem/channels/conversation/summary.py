@@ -177,9 +177,10 @@ def turns_centroid(vectors: Sequence[Sequence[float] | None]) -> list[float]:
     summary's text instead cost the model as much as the turns themselves (summaries are long: a batch import
     spent 6.5 s of the model on 120 summaries beside 7.8 s on 1,000 turns), and the centroid stands for every
     turn the chunk covers, where the text keeps a few sentences and is cut at the model's 256 tokens."""
-    if not vectors or any(not v for v in vectors) or len({len(v) for v in vectors if v}) != 1:
+    present = [v for v in vectors if v]
+    if not present or len(present) < len(vectors) or len({len(v) for v in present}) != 1:
         return []
-    return centroid([list(v) for v in vectors if v])
+    return centroid(present)
 
 
 def _content_writer(ns: Namespace, chunks: list[tuple[int, Chunk]]) -> Callable[[Tx], None]:
