@@ -251,10 +251,12 @@ def find_names_timelines(store: Store, ns: Namespace, question: str, *, valid_at
 
 def _read_names(store: Store, ns: Namespace, words: str, near: str | None, valid_at: datetime,
                 known_at: datetime | None, names: list[str], values: list[str], plain: str | None) -> Row:
+    # valid_at only when holders are asked, the one part that reads it: the driver's packing of a datetime
+    # parameter cost this read 0.08 ms of its 0.87 (p50 over a raw driver session, 2,000 people)
     return store.read("exact/find_names_timelines", ns=ns, lucene=_names_query(ns, words), plain=plain,
                       near=None if near is None else _names_query(ns, near), limit=NAME_CANDIDATES,
-                      known_at=known_at, valid_at=valid_at, prefetch=NAME_PREFETCH, include_erased=False,
-                      holder_names=names, holder_values=values, holder_limit=VALUE_HOLDERS)[0]
+                      known_at=known_at, valid_at=valid_at if names else None, prefetch=NAME_PREFETCH,
+                      include_erased=False, holder_names=names, holder_values=values, holder_limit=VALUE_HOLDERS)[0]
 
 
 #: a question word this long, when no word matched a name as written, is also looked up within one edit: the
