@@ -2,17 +2,18 @@
 // round trip (recall's name questions: "What was Maria Lopez's plan last March?" costs one read, like a GET of
 // the entity; "Which plan was Maria Lopez on in March?" reads like one too). One row: `candidates` are
 // exact/find_names' (the entity_names full-text index, live entities known at $known_at; when none holds a
-// word of $lucene, those of the near terms $near, so a typo is offered as similar in the same trip); the $prefetch best
-// scored also bring every version of their attributes believed then, as exact/read_timelines reads them (keep
-// the two projections alike). graphmem still checks each name exactly (graphmem/identifiers/names.py); a
-// resolved entity outside the prefetched ones is read after. `holders` are exact/find_value_holders' rows for
-// $holder_names x $holder_values as of ($valid_at, $known_at) (none asked: empty lists, no seek).
+// word of $lucene, those of the near terms $near, so a typo is offered as similar in the same trip); the best
+// scored, and up to $prefetch in all when they score at least $close times the best, also bring every version
+// of their attributes believed then, as exact/read_timelines reads them (keep the two projections alike).
+// graphmem still checks each name exactly (graphmem/identifiers/names.py); a resolved entity outside the
+// prefetched ones is read after. `holders` are exact/find_value_holders' rows for $holder_names x
+// $holder_values as of ($valid_at, $known_at) (none asked: empty lists, no seek).
 CALL () {
   CALL db.index.fulltext.queryNodes('entity_names', $lucene, {limit: $limit}) YIELD node, score
   WITH node AS e, score
   WHERE e.ns = $ns AND /*include:live(e)*/ AND ($known_at IS NULL OR e.created_at <= $known_at)
   WITH e, score ORDER BY score DESC, e.key
-  RETURN collect(e) AS named
+  RETURN collect({e: e, s: score}) AS named
 }
 CALL () {
   // names that are stop words of entity_names' analyzer ("Will" Hunter): $plain, or null, in entity_names_plain
@@ -21,9 +22,9 @@ CALL () {
   WITH node AS e, score
   WHERE e.ns = $ns AND /*include:live(e)*/ AND ($known_at IS NULL OR e.created_at <= $known_at)
   WITH e, score ORDER BY score DESC, e.key
-  RETURN collect(e) AS stopped
+  RETURN collect({e: e, s: score}) AS stopped
 }
-WITH named + [e IN stopped WHERE NOT e IN named] AS exact
+WITH named + [x IN stopped WHERE NOT x.e IN [n IN named | n.e]] AS exact
 CALL (exact) {
   // no word matched a name as written: $near (the longer words within one edit, or null), in the same trip
   WITH exact WHERE size(exact) = 0 AND $near IS NOT NULL
@@ -31,12 +32,14 @@ CALL (exact) {
   WITH node AS e, score
   WHERE e.ns = $ns AND /*include:live(e)*/ AND ($known_at IS NULL OR e.created_at <= $known_at)
   WITH e, score ORDER BY score DESC, e.key
-  RETURN collect(e) AS near
+  RETURN collect({e: e, s: score}) AS near
 }
 WITH CASE WHEN size(exact) > 0 THEN exact ELSE near END AS found
 CALL (found) {
   UNWIND range(0, size(found) - 1) AS i
-  WITH found[i] AS e, i < $prefetch AS read
+  // the best, and the next ones only when they score close to it (a name two entities share): a full name
+  // scores about twice the names that share one of its words, whose timelines would be read for nothing
+  WITH found[i].e AS e, i < $prefetch AND found[i].s >= $close * found[0].s AS read
   CALL (e, read) {
     UNWIND (CASE WHEN read THEN coalesce(e.attributes, []) ELSE [] END) AS name
     CALL (e, name) {

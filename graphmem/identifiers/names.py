@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from functools import lru_cache
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
@@ -44,6 +45,8 @@ def fold(word: str) -> str:
     w = word.replace("’", "'")
     if w.lower().endswith("'s"):
         w = w[:-2]
+    if w.isascii():  # the same as below, without the Unicode work most names and questions never need
+        return w.lower().replace("'", "")
     decomposed = unicodedata.normalize("NFKD", w.casefold().translate(_UNDECOMPOSED))  # casefold: "ß" is "ss"
     return "".join(c for c in decomposed if not unicodedata.combining(c) and c != "'")
 
@@ -87,6 +90,7 @@ def _bag(tokens: Sequence[str]) -> tuple[str, ...]:
     return tuple(sorted(tokens))
 
 
+@lru_cache(maxsize=8192)  # the same entities are candidates of many questions: their names are folded once
 def name_spellings(name: str) -> frozenset[tuple[str, ...]]:
     """The token tuples a name may be written as: folded, and with umlauts written out when it has any."""
     out = {name_tokens(name)}

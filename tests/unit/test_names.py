@@ -66,6 +66,23 @@ def test_folding() -> None:
     assert set(lucene_words("What is O'Neill's phone?")) == {"oneill", "o'neill"}
 
 
+def _fold_by_unicode(word: str) -> str:
+    """`fold` without its ASCII shortcut: what the shortcut must agree with."""
+    import unicodedata
+
+    from graphmem.identifiers.names import _UNDECOMPOSED
+    w = word.replace("’", "'")
+    w = w[:-2] if w.lower().endswith("'s") else w
+    decomposed = unicodedata.normalize("NFKD", w.casefold().translate(_UNDECOMPOSED))
+    return "".join(c for c in decomposed if not unicodedata.combining(c) and c != "'")
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet=st.characters(max_codepoint=127), max_size=12) | st.text(max_size=12))
+def test_the_ascii_shortcut_of_folding_folds_as_unicode_does(word: str) -> None:
+    assert fold(word) == _fold_by_unicode(word)
+
+
 FIRST = ["Maria", "José", "Zhang", "Siobhan", "Nguyễn", "Tom", "Ana", "Wei", "Lan", "Pedro"]
 LAST = ["Lopez", "Álvarez", "O'Neill", "Berg", "Silva", "Thị", "Costa", "Novak"]
 
