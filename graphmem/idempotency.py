@@ -92,8 +92,8 @@ def fingerprint(method: str, path: str, query: str, body: bytes) -> str:
     return h.hexdigest()
 
 
-def _params(scope: Scope) -> dict[str, str]:
-    return {"ns": scope.ns.name, "key_id": scope.key_id, "route": scope.route, "idem_key": scope.idem_key}
+def _params(scope: Scope) -> dict[str, object]:
+    return {"ns": scope.ns, "key_id": scope.key_id, "route": scope.route, "idem_key": scope.idem_key}
 
 
 def _claim(row: dict[str, object], token: str, claimed: bool | None = None) -> Claim:
@@ -121,7 +121,7 @@ def claim(store: Store, scope: Scope, *, request_hash: str, now: datetime | None
     token = uuid.uuid4().hex
 
     def work(tx: Tx) -> Claim:
-        tx.run("idempotency/delete_expired", ns=scope.ns.name, now=at, limit=100)
+        tx.run("idempotency/delete_expired", ns=scope.ns, now=at, limit=100)
         row = tx.one("idempotency/claim_key", **_params(scope), claim=token, request_hash=request_hash,
                      now=at, expires_at=at + TTL, lease_until=at + lease(store))
         assert row is not None  # MERGE always returns the record

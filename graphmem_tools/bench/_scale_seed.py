@@ -124,14 +124,14 @@ def seed_turns(store: Store, ns: Namespace, pool: Pool, *, start: int, count: in
                               "at": at.isoformat(), "importance": round(0.3 + 0.2 * min(1.0, len(text) / 300), 4),
                               "embedding": vectors[i - s0 * SESSION].tolist()})
             sessions.append({"id": f"bulk-{s}", "turns": turns})
-        store.write_one("bench/seed_turns", ns=ns.name, sessions=sessions, now=now)
+        store.write_one("bench/seed_turns", ns=ns, sessions=sessions, now=now)
         record_turns(store, ns, texts)  # the namespace's keyword statistics, as the write path adds them
         written += len(texts)
     return written
 
 
 def seeded_turns(store: Store, ns: Namespace) -> int:
-    return int(store.read("bench/count_seeded", ns=ns.name)[0]["sessions"]) * SESSION
+    return int(store.read("bench/count_seeded", ns=ns)[0]["sessions"]) * SESSION
 
 
 def seed_versions(store: Store, ns: Namespace, *, start: int, count: int, depth: int, batch: int = 500) -> int:
@@ -140,7 +140,7 @@ def seed_versions(store: Store, ns: Namespace, *, start: int, count: int, depth:
     written = 0
     for e0 in range(start, start + count, batch):
         rows = [{"i": i, "key": f"V-{i}", "id": uuid4().hex} for i in range(e0, min(start + count, e0 + batch))]
-        got = store.write_one("bench/seed_versions", ns=ns.name, entities=rows, depth=depth, cities=CITIES,
+        got = store.write_one("bench/seed_versions", ns=ns, entities=rows, depth=depth, cities=CITIES,
                               base=BASE, now=now)
         written += int(got[0]["created"]) if got else 0
     return written

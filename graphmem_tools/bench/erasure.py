@@ -88,7 +88,7 @@ def command(turns: int, people: int, keep: bool, seed_value: int) -> None:
             scans.append(time.perf_counter() - t0)
             if len(before) < BASELINE_RUNS:  # the design before the reach table: slow, so timed a few times
                 t0 = time.perf_counter()
-                store.read("bench/scan_every_property", ns=ns.name, key=key, words=spellings.probe_words(),
+                store.read("bench/scan_every_property", ns=ns, key=key, words=spellings.probe_words(),
                            digits=spellings.probe_digits())
                 before.append(time.perf_counter() - t0)
             t0 = time.perf_counter()

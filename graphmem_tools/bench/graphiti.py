@@ -299,7 +299,7 @@ def command(people: str, versions: int, queries: int, only: str, graphiti_uri: s
                                    f"{pct(k[b].times, 50) / pct(k['gm_get' if label == 'current' else 'gm_get_asof'].times, 50):.2f}"
                                    f" (goal <= 1.5)")
                 finally:
-                    store.autocommit("temporal/drop_namespace_versions", ns=ns.name)
+                    store.autocommit("temporal/drop_namespace_versions", ns=ns)
                     purge_namespace(store, ns.name)
             if only:
                 for line in locomo_workload(gi, only, rng):

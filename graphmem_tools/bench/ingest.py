@@ -38,7 +38,7 @@ def pct(samples: list[float], p: float) -> float:
 
 def session_check(store: Store, ns: Namespace, session: str) -> dict[str, Any]:
     """Seq gapless, NEXT chain in seq order, every turn covered at most once: what the run left behind."""
-    rows = store.read("turns/session_shape", ns=ns.name, session=session)
+    rows = store.read("turns/session_shape", ns=ns, session=session)
     row = rows[0] if rows else {}
     return {"turns": row.get("turns", 0), "gapless": row.get("gapless", False),
             "chain_ok": row.get("chain_ok", False), "covered_twice": row.get("covered_twice", -1)}

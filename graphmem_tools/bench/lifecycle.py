@@ -29,7 +29,7 @@ BATCH = 100  # turns per ingest request
 
 
 def _count_turns(store: Store, ns: Namespace) -> int:
-    return int(store.read("bench/count_turns", ns=ns.name)[0]["turns"])
+    return int(store.read("bench/count_turns", ns=ns)[0]["turns"])
 
 
 @click.command("lifecycle")

@@ -256,7 +256,7 @@ def command(users: int, sessions: int, turns: int, rounds: int, seed: int, keep:
                 click.echo(f"built into {ns.name}: {users} users + {users} orders, {sessions} sessions x {turns} "
                            f"turns, {len(TASKS)} workflows in {time.perf_counter() - t0:.1f}s", err=True)
             store.autocommit("admin/await_indexes")
-            size = store.read("admin/namespace_size", ns=ns.name)[0]
+            size = store.read("admin/namespace_size", ns=ns)[0]
             click.echo(f"{ns.name} holds {size['entities']:,} entities, {size['versions']:,} fact versions, "
                        f"{size['turns']:,} turns, {size['summaries']:,} summaries", err=True)
             qs = questions(users, sessions, rng)

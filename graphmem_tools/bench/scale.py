@@ -205,7 +205,7 @@ def compare_search(store: Store, ns: Namespace, pool: seed.Pool, queries: int, r
     """Search p50/p99 on an existing namespace with the same questions, writing nothing (touch=False)."""
     from graphmem.channels.search import search
 
-    held = store.read("search/namespace_size", ns=ns.name)[0]["turns"]
+    held = store.read("search/namespace_size", ns=ns)[0]["turns"]
     qs = [rng.choice(pool.questions) for _ in range(queries + 20)]
     for q in qs[:20]:
         search(store, ns, query=q, k=10, touch=False)

@@ -85,7 +85,7 @@ def timed(fn: Callable[[], object], n: int) -> list[float]:
 def dense_only(store: Store, ns: Namespace, query: str) -> None:
     """What a vector store does: embed the query, ask the vector index (over-fetched for the namespace)."""
     vector = get_embedder(store.settings).embed_query(query)
-    store.read("search/vector_turns", ns=ns.name, vector=vector, fetch=100, limit=10, session=None, speaker=None,
+    store.read("search/vector_turns", ns=ns, vector=vector, fetch=100, limit=10, session=None, speaker=None,
                since=None, until=None, all=False, archived=False)
 
 
@@ -117,7 +117,7 @@ def command(sizes: str, queries: int, seed: int, keep: bool, name: str | None, q
     get_embedder(settings).embed(["warm up"])
     with open_store(settings) as store:
         try:
-            stored = store.read("search/namespace_size", ns=ns.name)[0]["turns"]
+            stored = store.read("search/namespace_size", ns=ns)[0]["turns"]
             if stored % SESSION:
                 raise click.ClickException(f"{ns.name} holds {stored} turns, not whole sessions of {SESSION}: "
                                            "not a namespace this benchmark filled")

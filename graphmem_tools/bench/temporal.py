@@ -218,7 +218,7 @@ def command(entities: int, versions: int, deep: int, samples: int, batch: int, s
             if pop["updates"]:
                 click.echo(f"  assert_facts (each closes 1 version, writes 2): {pop['updates']:,} facts in "
                            f"{pop['update_s']:.1f}s = {pop['updates'] / pop['update_s']:,.0f} facts/s")
-            stored = store.read("admin/namespace_size", ns=ns.name)[0]["versions"]
+            stored = store.read("admin/namespace_size", ns=ns)[0]["versions"]
             click.echo(f"  fact versions stored (counted): {stored:,} of {pop['versions']:,} planned")
             depths = sorted({1, 100, deep})
             for d in depths:
@@ -256,6 +256,6 @@ def command(entities: int, versions: int, deep: int, samples: int, batch: int, s
                 click.echo(f"kept namespace {ns.name}")
             else:
                 started = time.perf_counter()
-                store.autocommit("temporal/drop_namespace_versions", ns=ns.name)
+                store.autocommit("temporal/drop_namespace_versions", ns=ns)
                 purge_namespace(store, ns.name)
                 click.echo(f"purged {ns.name} in {time.perf_counter() - started:.1f}s")
