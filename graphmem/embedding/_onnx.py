@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import shutil
 import threading
 import uuid
 import warnings
@@ -133,9 +134,19 @@ def quantise(source: Path, target: Path) -> None:
     per channel 0.985 or more, at 906 against 506 texts/s for the float graph (512 texts, 2 threads)."""
     from onnxruntime.quantization import QuantType, quantize_dynamic
 
-    partial = target.with_name(f".{target.name}.{uuid.uuid4().hex}")
+    token = uuid.uuid4().hex
+    partial = target.with_name(f".{target.name}.{token}")
+    # the quantiser writes its shape-inferred copy beside its input, named after it, and deletes it: two
+    # processes quantising one file (replicas starting on a fresh home) deleted each other's copy, and the
+    # one that lost could not start (FileNotFoundError: model-inferred.onnx). Each reads its own name for it.
+    own = source.with_name(f".{source.stem}.{token}{source.suffix}")
     try:
-        quantize_dynamic(str(source), str(partial), weight_type=QuantType.QInt8, per_channel=True)
+        try:
+            os.link(source, own)
+        except OSError:  # a file system without hard links: a copy
+            shutil.copyfile(source, own)
+        quantize_dynamic(str(own), str(partial), weight_type=QuantType.QInt8, per_channel=True)
         os.replace(partial, target)
     finally:
         partial.unlink(missing_ok=True)
+        own.unlink(missing_ok=True)

@@ -156,3 +156,33 @@ def test_concurrent_shared_embeds_share_model_calls_and_match_embed() -> None:
     assert sum(calls) == len(texts) and len(calls) < len(texts), calls
     for i, text in enumerate(texts):
         assert max(abs(a - b) for a, b in zip(got[i][0], alone[i])) < 1e-4, text
+
+
+def _quantise_in_a_process(source: str, target: str) -> str:
+    from graphmem.embedding._onnx import quantise
+
+    try:
+        quantise(Path(source), Path(target))
+        return "ok"
+    except Exception as exc:  # reported to the test, which names it
+        return f"{type(exc).__name__}: {exc}"
+
+
+def test_two_processes_quantising_one_export_both_get_the_int8_graph(tmp_path: Path) -> None:
+    """Replicas started together on a fresh home with the +int8 model each quantise the export; ONNX Runtime's
+    quantiser writes a shape-inferred copy beside its input and deletes it, so one process deleted the other's
+    and could not start (FileNotFoundError: model-inferred.onnx)."""
+    import multiprocessing
+    import shutil
+
+    from graphmem.embedding._onnx import onnx_cache_dir
+
+    exported = onnx_cache_dir() / export_key(bundled_model_path()) / "model.onnx"
+    get_embedder()  # the process's own export, made if missing
+    source = tmp_path / "model.onnx"
+    shutil.copyfile(exported, source)
+    with multiprocessing.get_context("spawn").Pool(2) as pool:
+        results = pool.starmap(_quantise_in_a_process, [(str(source), str(tmp_path / "model.int8.onnx"))] * 2)
+    assert results == ["ok", "ok"]
+    assert (tmp_path / "model.int8.onnx").stat().st_size > 1_000_000
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["model.int8.onnx", "model.onnx"]  # nothing left behind
