@@ -1,7 +1,8 @@
 """A summary chunk's vector is the centroid of its turns' vectors (issue 35: embedding each chunk's text cost the
 model as much as the turns themselves). Against the real server and model: the chunk's stored vector is the
 normalised mean of the vectors its live turns carry, a chunk is found by the meaning of its turns, and a chunk
-whose turns are not embedded yet (GRAPHMEM_EMBED_WRITES=background) is embedded from its text, as before."""
+whose turns are not embedded yet (GRAPHMEM_EMBED_WRITES=background) gets their centroid once they are: no text
+is ever embedded."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ import numpy as np
 import pytest
 
 from graphmem.channels.conversation import drain_folds
+from graphmem.channels.conversation.embeddings import write_embeddings
 from graphmem.channels.conversation.summary import turns_centroid, write_contents
 from graphmem.channels.conversation.turns import NewTurn, add_turns
 from graphmem.channels.search import search
@@ -41,7 +43,7 @@ def said(n: int) -> list[NewTurn]:
 def test_the_centroid_is_the_normalised_mean_and_needs_every_vector() -> None:
     assert turns_centroid([[3.0, 0.0], [0.0, 4.0]]) == pytest.approx([0.6, 0.8])  # mean (1.5, 2), length 2.5
     assert turns_centroid([[1.0, 0.0], [0.0, 1.0]]) == pytest.approx([2 ** -0.5, 2 ** -0.5])
-    assert turns_centroid([[1.0, 0.0], None]) == []  # a turn not embedded yet: the text is embedded instead
+    assert turns_centroid([[1.0, 0.0], None]) == []  # a turn not embedded yet: pooled once it is
     assert turns_centroid([[1.0, 0.0], []]) == []
     assert turns_centroid([[1.0, 0.0], [1.0, 0.0, 0.0]]) == []  # two sizes never mix
     assert turns_centroid([]) == []
@@ -72,12 +74,15 @@ def background(settings: Settings) -> Iterator[Store]:
         yield s
 
 
-def test_a_chunk_whose_turns_wait_for_their_vectors_is_embedded_from_its_text(background: Store, ns: Namespace,
-                                                                               settings: Settings) -> None:
+def test_a_chunk_whose_turns_wait_for_their_vectors_gets_their_centroid_when_they_have_them(
+        background: Store, ns: Namespace, settings: Settings) -> None:
     add_turns(background, ns, session="s", turns=said(2 * settings.window_size))
     assert write_contents(background, ns, session="s", now=T0) >= 1
     rows = cypher(background, CHUNKS, ns=ns.name)
     assert rows and all(not r["turns"] for r in rows)  # no turn embedded yet (collect drops nulls)
-    for row in rows:
-        text_vector = get_embedder(background.settings).embed([row["text"]])[0]
-        assert np.allclose(np.array(row["vector"]), np.array(text_vector), atol=1e-5)
+    assert all(r["vector"] is None and r["text"] for r in rows)  # the text is written, nothing is embedded
+    assert write_embeddings(background, ns, session="s") >= 2 * settings.window_size  # the worker's step
+    for row in cypher(background, CHUNKS, ns=ns.name):
+        turns = np.array(row["turns"])
+        mean = turns.mean(axis=0)
+        assert np.allclose(np.array(row["vector"]), mean / np.linalg.norm(mean), atol=1e-6)

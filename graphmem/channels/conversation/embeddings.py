@@ -20,6 +20,7 @@ search right after a write finds the turn by meaning too.
 from __future__ import annotations
 
 from graphmem.channels.conversation.durable import DurableWorker, Item
+from graphmem.channels.conversation.summary import pool_chunks
 from graphmem.embedding import get_embedder
 from graphmem.store import Store
 from graphmem.types import Namespace
@@ -49,6 +50,8 @@ def write_embeddings(store: Store, ns: Namespace, *, session: str) -> int:
         store.write(lambda tx: tx.run("turns/write_embeddings", ns=ns, rows=writes))
         done += len(live)
         if len(rows) < PAGE:
+            if done:  # chunks folded while these turns waited get their centroid now
+                pool_chunks(store, ns, session=session)
             return done
 
 

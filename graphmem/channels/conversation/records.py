@@ -101,7 +101,7 @@ class Chunk:
     def props(self) -> dict[str, Any]:
         s, ts = self.summary, self.turns
         return {
-            "text": s.text, "search_text": s.text, "embedding": self.embedding,
+            "text": s.text, "search_text": s.text, "embedding": self.embedding or None,  # none: pooled later
             "from_seq": min(t.seq for t in ts), "to_seq": max(t.seq for t in ts),
             "from_at": min(t.at for t in ts), "to_at": max(t.at for t in ts),
             "topics": s.topics, "entities": s.entities, "facts": s.facts, "open_items": s.open_items,

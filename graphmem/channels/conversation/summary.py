@@ -162,14 +162,27 @@ def write_contents(store: Store, ns: Namespace, *, session: str, now: datetime) 
         chunk = Chunk(r["id"], turns, summarise(turns))
         chunk.embedding = turns_centroid([t.get("vector") for t in r["turns"]])
         chunks.append((r["rev"], chunk))
-    unpooled = [c for _, c in chunks if not c.embedding]  # a turn not embedded yet (GRAPHMEM_EMBED_WRITES=background)
-    if unpooled:
-        for chunk, vector in zip(unpooled, get_embedder(store.settings).embed([c.summary.text or " " for c in unpooled])):
-            chunk.embedding = vector
     # one transaction for the session's chunks: each commit updates the vector and full-text indexes, and a
     # batch import folds a dozen chunks per request (they were a dozen commits competing with the import)
     store.write(_content_writer(ns, chunks))
+    if any(not chunk.embedding for _, chunk in chunks):  # a turn was not embedded yet (GRAPHMEM_EMBED_WRITES=background)
+        pool_chunks(store, ns, session=session)  # its vector may have landed since it was read
     return len(chunks)
+
+
+def pool_chunks(store: Store, ns: Namespace, *, session: str) -> int:
+    """Give the session's chunks written without a vector (their turns were waiting for theirs) the centroid of
+    their turns' vectors, once every turn has one; returns how many got it. Run by the fold worker after it
+    writes chunks and by the embedding worker after it writes turns: whichever commits last finds both. No
+    chunk text is ever embedded: that cost the model as much as the turns (`turns_centroid`)."""
+    rows = []
+    for r in store.read("summary/read_unpooled", ns=ns, session=session):
+        vector = turns_centroid([t.get("vector") for t in r["turns"]])
+        if vector:
+            rows.append({"id": r["id"], "rev": r["rev"], "turns": [t["id"] for t in r["turns"]], "vector": vector})
+    if not rows:
+        return 0
+    return sum(int(r["written"]) for r in store.write(lambda tx: tx.run("summary/write_pooled", ns=ns, rows=rows)))
 
 
 def turns_centroid(vectors: Sequence[Sequence[float] | None]) -> list[float]:
