@@ -27,7 +27,7 @@ from functools import lru_cache
 from typing import Any
 
 from graphmem.channels.conversation.records import Chunk, SessionSummary, SummaryPart, TurnRow
-from graphmem.embedding import centroid, get_embedder
+from graphmem.embedding import centroid
 from graphmem.errors import SessionNotFound
 from graphmem.instants import utcnow
 from graphmem.errors import LLMUnavailable
