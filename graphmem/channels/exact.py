@@ -296,7 +296,7 @@ def _resolve_names(question: str, rows: Sequence[Row], valid_at: datetime | None
     pairs = [(r["key"], r["name"]) for r in rows] + [(r["key"], a) for r in rows for a in r["aliases"]]
     then = [(r["key"], f["name"]) for r in rows for f in r["former"] if at < f["until"]]
     later = [(r["key"], f["name"], r["name"], f["until"]) for r in rows for f in r["former"] if at >= f["until"]]
-    named, similar = resolve(question, pairs + then)
+    named, similar = resolve(question, pairs + then, also=[(key, former) for key, former, _, _ in later])
     if later:
         taken = {(n.start, n.end) for n in named}
         renamed = {(key, former): (now, until) for key, former, now, until in later}

@@ -11,8 +11,8 @@ possessive 's, titles (Mr, Ms, Dr, ...) and token order. What resolves:
   after "the" ("the Okafors") is that token: the family;
 - a part of a name: words side by side (spaces or hyphens between them) that are all tokens of one name
   ("Anne-Marie" of Anne-Marie Dupont-Moreau, "Robert Chen" of Robert T. Chen): the entities holding them all.
-A near miss ("Maria Lopes" for Maria Lopez: the next word is a typo of a token of the same name, one
-edit on a word of up to five letters, two on a longer one) does not resolve; it is returned as `similar`, for the caller to offer as such, never as exact.
+A near miss ("Maria Lopes" for Maria Lopez: a typo of another token of the name, one edit up to five letters, two
+beyond) or a name beside a surname no holder has ("Maria Smith") does not resolve: it is `similar`, never exact.
 """
 
 from __future__ import annotations
@@ -205,10 +205,11 @@ def _close(a: str, b: str) -> bool:
     return prev[-1] <= limit
 
 
-def resolve(question: str, entities: Iterable[tuple[str, str | None]],
-            max_span: int = 4) -> tuple[list[Named], list[Similar]]:
+def resolve(question: str, entities: Iterable[tuple[str, str | None]], max_span: int = 4, *,
+            also: Iterable[tuple[str, str]] = ()) -> tuple[list[Named], list[Similar]]:
     """The spans of `question` that name some of `entities` ((key, name) pairs), in question order, and the
-    near misses."""
+    near misses. `also`: other names of those entities (former ones) that resolve nothing here, but whose words
+    written beside a name are no sign of someone else ("Emma Clarke" of Emma Hughes, once Emma Clarke)."""
     full: dict[tuple[str, ...], list[tuple[str, str]]] = {}  # a name's words, sorted: in any order, each as often
     by_token: dict[str, list[tuple[str, str]]] = {}
     tokens_of: dict[str, tuple[str, ...]] = {}
@@ -222,6 +223,8 @@ def resolve(question: str, entities: Iterable[tuple[str, str | None]],
             for t in set(toks):
                 if (key, name) not in by_token.setdefault(t, []):
                     by_token[t].append((key, name))
+    for key, toks in ((k, t) for k, name in also for t in name_spellings(name)):
+        tokens_of[key] = tuple(dict.fromkeys([*tokens_of.get(key, ()), *toks]))
     glued = {i for m in _GLUED.finditer(question) if any(c.isdigit() for c in m.group())
              for i in range(m.start(), m.end())}
     # a word inside an identifier ("C-17", "ORD-2024-001") is never a name, nor part of one
@@ -254,6 +257,11 @@ def resolve(question: str, entities: Iterable[tuple[str, str | None]],
                 near = _near_miss(ws, i, holders, tokens_of)
                 if near is not None:
                     similar.append(near)
+                    i += 2
+                    continue
+                other = _someone_else(question, ws, i, holders, tokens_of, by_token)
+                if other:  # "Maria Smith" when the only Maria is Maria Garcia: she is similar, never the answer
+                    similar += other
                     i += 2
                     continue
                 found = (1, holders, False)
@@ -348,6 +356,35 @@ def _family(ws: Sequence[Word], i: int, by_token: dict[str, list[tuple[str, str]
         if stem and stem not in COMMON and by_token.get(stem):
             return by_token[stem]
     return []
+
+
+#: capitalised words that stand beside a name without being part of it ("Maria Monday", "Tom December")
+_NOT_NAME_PARTS = frozenset("""monday tuesday wednesday thursday friday saturday sunday january february march
+    april may june july august september october november december jan feb mar apr jun jul aug sep sept oct nov
+    dec mon tue tues wed thu thur thurs fri sat sun""".split())
+
+
+def _someone_else(question: str, ws: Sequence[Word], i: int, holders: Sequence[tuple[str, str]],
+                  tokens_of: dict[str, tuple[str, ...]], by_token: dict[str, list[tuple[str, str]]]) -> list[Similar]:
+    """The word right after a first or last name is written as the rest of a name ("Maria Smith": capitalised,
+    after a space or a hyphen, in a question mostly in lower case) and no holder's name has it: the question
+    names someone else, and the holders are only similar. Without this, the one Maria in memory answered a
+    question about Maria Smith, silently. A word that is a token of another entity's name stays a name of its
+    own ("Maria Tom and Ana"), and a day, a month or a company's suffix is no other name ("Maria Monday", "Acme Inc")."""
+    if i + 1 >= len(ws):
+        return []
+    w, nxt = ws[i], ws[i + 1]
+    if question[w.end:nxt.start] not in (" ", "-") or not nxt.text[:1].isupper() or nxt.text.isupper():
+        return []
+    t = nxt.folded
+    if (len(t) < 2 or t.isdigit() or t in COMMON or t in TITLES or t in LUCENE_STOP or t in _NOT_NAME_PARTS
+            or t in ORG_WORDS or t in by_token or any(t in tokens_of.get(key, ()) for key, _ in holders)):
+        return []
+    rest = [v for j, v in enumerate(ws) if j not in (0, i, i + 1) and v.text[:1].isalpha()]
+    if sum(v.text[:1].isupper() for v in rest) * 2 >= len(rest) > 0:  # "What Is Maria Doing Today": title case
+        return []
+    text = question[w.start:nxt.end]
+    return [Similar(text, key, name) for key, name in sorted({k: n for k, n in reversed(holders)}.items())]
 
 
 def _near_miss(ws: Sequence[Word], i: int, holders: Sequence[tuple[str, str]],

@@ -55,6 +55,26 @@ def test_a_near_miss_is_only_similar() -> None:
     assert named == [] and [(s.text, s.key) for s in similar] == [("Maria Lopes", "c-1001")]
 
 
+def test_a_name_beside_another_persons_surname_is_only_similar() -> None:
+    """The one Maria in memory is Maria Lopez: a question about Maria Smith is not about her. Before, "Maria"
+    resolved to her and her facts answered it, silently."""
+    for question, text in [("What is Maria Smith's city?", "Maria Smith"), ("what is maria-Smith's phone", "maria-Smith")]:
+        named, similar = resolve(question, PEOPLE)
+        assert named == [] and [(s.text, s.key) for s in similar] == [(text, "c-1001")], question
+    named, similar = resolve("What did Maria Smith and Tom say?", TWO_MARIAS)
+    assert [(n.text, n.keys) for n in named] == [("Tom", ("c-1002",))]
+    assert sorted(s.key for s in similar) == ["c-1001", "c-2001"]  # both Marias similar, neither exact
+    # not another name: a day or month, a company suffix, another entity's name, a title-case question, a former name
+    for question, people, keys in [("Did Maria Monday call?", PEOPLE, ("c-1001",)),
+                                   ("What is Acme Inc's phone?", PEOPLE, ("org-2",)),
+                                   ("Did Maria Tom and Ana call?", PEOPLE, ("c-1001",)),
+                                   ("What Is Maria Doing Today?", PEOPLE, ("c-1001",))]:
+        named, _ = resolve(question, people)
+        assert named and named[0].keys == keys, question
+    named, _ = resolve("What was Maria Smith's city?", PEOPLE, also=[("c-1001", "Maria Smith")])
+    assert [(n.text, n.keys) for n in named] == [("Maria", ("c-1001",))]  # her name before she married
+
+
 def test_a_shared_name_is_ambiguous() -> None:
     [named], _ = resolve("Maria's phone", TWO_MARIAS)
     assert named.ambiguous and named.names == ("Maria Lopez", "Maria Silva")
