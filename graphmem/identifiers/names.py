@@ -129,7 +129,6 @@ LUCENE_STOP = frozenset("""a an and are as at be but by for if in into is it no 
 _NUMERO = re.compile(r"\.?\s*\d")
 
 
-
 #: common words that are also given or family names (Nguyễn Văn An, Tô Lâm, Đỗ Mười): a name alone only when
 #: `_written_as_name`
 COMMON_NAMES = frozenset({"an", "to", "do"})
@@ -146,8 +145,13 @@ def _written_as_name(question: str, ws: Sequence[Word], i: int) -> bool:
         return False
     if _SENTENCE_START.search(question, 0, w.start):
         return False
-    rest = [v for j, v in enumerate(ws) if j not in (0, i) and v.text[:1].isalpha()]
-    return sum(v.text[:1].isupper() for v in rest) * 2 < len(rest)
+    return _mostly_lower(ws, (0, i))
+
+
+def _mostly_lower(ws: Sequence[Word], skip: Sequence[int], alone: bool = False) -> bool:
+    """Most other words (all but `skip`; `alone` if none) are lower case: a capital means a name, not title case."""
+    rest = [v for j, v in enumerate(ws) if j not in skip and v.text[:1].isalpha()]
+    return sum(v.text[:1].isupper() for v in rest) * 2 < len(rest) if rest else alone
 
 
 def stop_names(text: str) -> list[str]:
@@ -208,8 +212,7 @@ def _close(a: str, b: str) -> bool:
 def resolve(question: str, entities: Iterable[tuple[str, str | None]], max_span: int = 4, *,
             also: Iterable[tuple[str, str]] = ()) -> tuple[list[Named], list[Similar]]:
     """The spans of `question` that name some of `entities` ((key, name) pairs), in question order, and the
-    near misses. `also`: other names of those entities (former ones) that resolve nothing here, but whose words
-    written beside a name are no sign of someone else ("Emma Clarke" of Emma Hughes, once Emma Clarke)."""
+    near misses; `also`: former names, whose words beside a name are no sign of someone else ("Emma Clarke")."""
     full: dict[tuple[str, ...], list[tuple[str, str]]] = {}  # a name's words, sorted: in any order, each as often
     by_token: dict[str, list[tuple[str, str]]] = {}
     tokens_of: dict[str, tuple[str, ...]] = {}
@@ -358,33 +361,30 @@ def _family(ws: Sequence[Word], i: int, by_token: dict[str, list[tuple[str, str]
     return []
 
 
-#: capitalised words that stand beside a name without being part of it ("Maria Monday", "Tom December")
-_NOT_NAME_PARTS = frozenset("""monday tuesday wednesday thursday friday saturday sunday january february march
-    april may june july august september october november december jan feb mar apr jun jul aug sep sept oct nov
-    dec mon tue tues wed thu thur thurs fri sat sun""".split())
+#: months and weekdays: beside a name no part of it ("Maria Monday"), alone no entity (`text.entity_spans`)
+CALENDAR_WORDS = frozenset("""january february march april may june july august september october november december jan
+    feb mar apr jun jul aug sep sept oct nov dec monday tuesday wednesday thursday friday saturday sunday mon tue tues
+    wed thu thur thurs fri sat sun""".split())
 
 
 def _someone_else(question: str, ws: Sequence[Word], i: int, holders: Sequence[tuple[str, str]],
                   tokens_of: dict[str, tuple[str, ...]], by_token: dict[str, list[tuple[str, str]]]) -> list[Similar]:
     """The word right after a first or last name is written as the rest of a name ("Maria Smith": capitalised,
     after a space or a hyphen, in a question mostly in lower case) and no holder's name has it: the question
-    names someone else, and the holders are only similar. Without this, the one Maria in memory answered a
-    question about Maria Smith, silently. A word that is a token of another entity's name stays a name of its
-    own ("Maria Tom and Ana"), and a day, a month or a company's suffix is no other name ("Maria Monday", "Acme Inc")."""
+    names someone else, and the holders are only similar (the one Maria in memory answered it, silently). Another
+    entity's token ("Maria Tom and Ana"), a day, a month or a company's suffix ("Acme Inc") is no other name."""
     if i + 1 >= len(ws):
         return []
     w, nxt = ws[i], ws[i + 1]
     if question[w.end:nxt.start] not in (" ", "-") or not nxt.text[:1].isupper() or nxt.text.isupper():
         return []
     t = nxt.folded
-    if (len(t) < 2 or t.isdigit() or t in COMMON or t in TITLES or t in LUCENE_STOP or t in _NOT_NAME_PARTS
+    if (len(t) < 2 or t.isdigit() or t in COMMON or t in TITLES or t in LUCENE_STOP or t in CALENDAR_WORDS
             or t in ORG_WORDS or t in by_token or any(t in tokens_of.get(key, ()) for key, _ in holders)):
         return []
-    rest = [v for j, v in enumerate(ws) if j not in (0, i, i + 1) and v.text[:1].isalpha()]
-    if sum(v.text[:1].isupper() for v in rest) * 2 >= len(rest) > 0:  # "What Is Maria Doing Today": title case
+    if not _mostly_lower(ws, (0, i, i + 1), alone=True):  # "What Is Maria Doing Today": title case
         return []
-    text = question[w.start:nxt.end]
-    return [Similar(text, key, name) for key, name in sorted({k: n for k, n in reversed(holders)}.items())]
+    return [Similar(question[w.start:nxt.end], k, n) for k, n in sorted({k: n for k, n in reversed(holders)}.items())]
 
 
 def _near_miss(ws: Sequence[Word], i: int, holders: Sequence[tuple[str, str]],

@@ -20,6 +20,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from graphmem.identifiers import DEFAULT_REGISTRY, Registry
+from graphmem.identifiers.names import CALENDAR_WORDS
 
 #: Never an entity on their own: pronouns, determiners, greetings, fillers, answer words, question words.
 STOP = frozenset("""
@@ -36,11 +37,6 @@ today tomorrow yesterday tonight morning evening afternoon night week weekend mo
 ROLE_WORDS = frozenset("""
 agent customer user assistant system tool bot chatbot support operator representative rep caller client
 staff team admin administrator moderator human ai host guest buyer seller manager supervisor
-""".split())
-_CALENDAR = frozenset("""
-january february march april may june july august september october november december jan feb mar apr
-jun jul aug sep sept oct nov dec monday tuesday wednesday thursday friday saturday sunday mon tue tues
-wed thu thur thurs fri sat sun
 """.split())
 #: Joined to the name before them; alone they are no entity.
 STREET_SUFFIXES = frozenset("""
@@ -142,11 +138,11 @@ def _name_of(run: list[_Tok], mid_sentence: set[str]) -> str | None:
     lows = [w.lower() for w in words]
     if len(words) == 1:
         w, low = words[0], lows[0]
-        if low in STREET_SUFFIXES | TITLES | _CALENDAR or len(w) < 2:
+        if low in STREET_SUFFIXES | TITLES | CALENDAR_WORDS or len(w) < 2:
             return None
         if run[0].initial and w not in mid_sentence:
             return None  # "Thanks", "Booked": capitalised only because it opens a sentence
-    elif all(low in STREET_SUFFIXES | TITLES | _CALENDAR | _JOINERS or low.isdigit() for low in lows):
+    elif all(low in STREET_SUFFIXES | TITLES | CALENDAR_WORDS | _JOINERS or low.isdigit() for low in lows):
         return None
     return " ".join(words)
 
