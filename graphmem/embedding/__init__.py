@@ -113,6 +113,7 @@ class Embedder:
         # the fast tokenizer re-sets shared truncation/padding state on every call ("Already borrowed")
         self._tokenizer_lock = threading.Lock()
         self.tokenizer = self._model.tokenizer
+        self._counter = _counting_copy(self.tokenizer)
         self.max_tokens = int(self._model.max_seq_length or 256)
         wanted = (backend or os.environ.get("GRAPHMEM_EMBED_BACKEND") or "onnx").strip().lower()
         if wanted not in ("onnx", "torch"):
@@ -257,8 +258,25 @@ class Embedder:
 
     def count_tokens(self, text: str) -> int:
         # a count, not model input: no "longer than the maximum sequence length" warning
+        if self._counter is not None:
+            return len(self._counter.encode(text, add_special_tokens=False).ids)
         with self._tokenizer_lock:
             return len(self.tokenizer.encode(text, add_special_tokens=False, verbose=False))
+
+
+def _counting_copy(tokenizer: Any) -> Any:
+    """A fast tokenizer's own copy of its Rust backend, never truncated or padded: `count_tokens` (every recall's
+    context is counted) needs no lock shared with the model's calls, which re-set that state on each call, and
+    skips the Python wrapper (0.058 against 0.075 ms for a three-line context). None for a slow tokenizer."""
+    backend = getattr(tokenizer, "backend_tokenizer", None)
+    if backend is None:
+        return None
+    from tokenizers import Tokenizer
+
+    counter = Tokenizer.from_str(backend.to_str())
+    counter.no_truncation()
+    counter.no_padding()
+    return counter
 
 
 @lru_cache(maxsize=8)

@@ -68,3 +68,17 @@ def test_who_looks_after_an_account_asks_its_manager() -> None:
                      "Which companies does Lena handle?", "Who oversees the Sakura account?"):
         assert "account_manager" in candidate_attributes(question), question
     assert attribute_words("Who looks after Northwind?", ["account_manager", "city"]) == ["account_manager"]
+
+
+def test_a_reverse_question_seeks_no_time_word_as_a_value_and_no_function_word_as_an_attribute() -> None:
+    """Each (name, value) pair is an index seek of the names read: "March" of "on 19 March 2025" is no value a
+    plan holds, and "was", "on" name no attribute (before: 11 names x 2 values, 22 seeks; now 6 x 1)."""
+    from graphmem.recall.attributes import reverse_ask
+
+    names, values = reverse_ask("what plan was Zelin Hazara on, on 19 March 2025?", ("on 19 March 2025",)) or ([], [])
+    assert values == ["Zelin Hazara"]
+    assert "plan" in names and not {"was", "on", "plan_was", "hazara_on"} & set(names)
+    names, values = reverse_ask("On 3 March 2024, who lived in Porto?", ("On 3 March 2024",)) or ([], [])
+    assert values == ["Porto"] and "city" in names and "in" not in names
+    names, _ = reverse_ask("Which customers have Tom Berg as their account manager?") or ([], [])
+    assert "account_manager" in names and not {"as", "their", "have", "berg_as"} & set(names)

@@ -88,6 +88,21 @@ def test_concurrent_queries_and_token_counts_agree() -> None:
     assert counts == [400] * 16
 
 
+def test_token_counts_are_the_tokenizers_and_never_truncated_while_the_model_runs() -> None:
+    """count_tokens reads its own copy of the fast tokenizer, never the one the model's calls truncate to 256."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    embedder = get_embedder()
+    texts = ["José Álvarez · city: São Paulo (since 2024-03-01)\n" * 40, "Zhang Wei 张伟 O'Neill naïve", "word " * 900]
+    expected = [len(embedder.tokenizer.encode(t, add_special_tokens=False, verbose=False)) for t in texts]
+    assert expected[0] > embedder.max_tokens and expected[2] == 900
+    with ThreadPoolExecutor(4) as pool:
+        embedding = [pool.submit(embedder.embed, [t] * 8) for t in texts * 3]
+        counts = list(pool.map(embedder.count_tokens, texts * 20))
+        assert all(len(f.result()) == 8 for f in embedding)
+    assert counts == expected * 20
+
+
 def test_a_fresh_home_exports_checks_and_reuses(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("GRAPHMEM_HOME", str(tmp_path))
     first = Embedder(bundled_model_path())
