@@ -69,11 +69,11 @@ def embedding_floor(settings: Any, n: int) -> tuple[float, float]:
 
 
 @click.command()
-@click.option("--single", default=60, show_default=True, help="turns the lone writer POSTs, one per request")
-@click.option("--batch", "batch_turns", default=2000, show_default=True,
+@click.option("--single", default=60, type=click.IntRange(min=1), show_default=True, help="turns the lone writer POSTs, one per request")
+@click.option("--batch", "batch_turns", default=2000, type=click.IntRange(min=1), show_default=True,
               help="turns imported through POST …/turns/batch (100 per request, 10 sessions)")
-@click.option("--writers", default=16, show_default=True, help="concurrent writers on one session")
-@click.option("--per-writer", default=10, show_default=True, help="turns each concurrent writer adds")
+@click.option("--writers", default=16, type=click.IntRange(min=1), show_default=True, help="concurrent writers on one session")
+@click.option("--per-writer", default=10, type=click.IntRange(min=1), show_default=True, help="turns each concurrent writer adds")
 @click.option("--keep", is_flag=True, help="keep the namespace for inspection")
 def command(single: int, batch_turns: int, writers: int, per_writer: int, keep: bool) -> None:
     """Time live single-turn POSTs, batch import and many writers on one session, beside the raw model."""
@@ -98,8 +98,11 @@ def command(single: int, batch_turns: int, writers: int, per_writer: int, keep: 
 
             lone: dict[str, list[float]] = {mode: [] for mode in clients}
             texts = _texts(2 * single, "lone")
+            block = min(10, single)
             for i, text in enumerate(texts):  # the two modes alternate in blocks of 10: same machine state
-                mode = "inline" if (i // 10) % 2 == 0 else "background"
+                mode = "inline" if (i // block) % 2 == 0 else "background"
+                if len(lone[mode]) == single:  # a last short block: the other mode's turns, `single` each
+                    mode = "background" if mode == "inline" else "inline"
                 started = time.perf_counter()
                 res = clients[mode].post(f"{base}/sessions/lone-{mode}/turns", json={"text": text, "speaker": "Ana"})
                 lone[mode].append(time.perf_counter() - started)
