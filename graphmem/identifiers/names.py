@@ -18,89 +18,11 @@ beyond) or a name beside a surname no holder has ("Maria Smith") does not resolv
 from __future__ import annotations
 
 import re
-import unicodedata
-from functools import lru_cache
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-TITLES = frozenset({"mr", "mrs", "ms", "miss", "mx", "dr", "prof", "sir", "madam", "mme", "mlle", "herr", "frau",
-                    "sr", "sra", "srta", "dona", "don", "mister", "doctor", "professor"})
-#: words too common to be taken as a lone first or last name
-COMMON = frozenset("""a an the and or but of in on at to for from by with about as is are was were be been being
-do does did have has had what which who whom whose when where why how this that these those my your his her its
-our their me him us them i you he she it we they last next ago year years month months week weeks day days
-today yesterday tomorrow now then before after since until city phone email address name company account
-manager new old current previous first live lives lived work works worked""".split())
-_WORD = re.compile(r"[^\W_]+(?:['’&][^\W_]+)*", re.UNICODE)  # "P&G", "AT&T's": one word
-
-
-#: letters Unicode does not decompose into a base letter and a mark, folded as the name index's analyzer
-#: (Lucene's ASCII folding) folds them: "Łukasz" is "lukasz", "Søren" "soren", "Đặng" "dang", "Æsa" "aesa"
-_UNDECOMPOSED = str.maketrans({"ł": "l", "ø": "o", "đ": "d", "ð": "d", "þ": "th", "æ": "ae", "œ": "oe", "ı": "i",
-                               "ħ": "h", "ŧ": "t", "ŀ": "l"})
-
-
-def fold(word: str) -> str:
-    """Lower case, no diacritics, no apostrophes, no possessive 's: how names are compared."""
-    w = word.replace("’", "'")
-    if w.lower().endswith("'s"):
-        w = w[:-2]
-    if w.isascii():  # the same as below, without the Unicode work most names and questions never need
-        return w.lower().replace("'", "")
-    decomposed = unicodedata.normalize("NFKD", w.casefold().translate(_UNDECOMPOSED))  # casefold: "ß" is "ss"
-    return "".join(c for c in decomposed if not unicodedata.combining(c) and c != "'")
-
-
-@dataclass(frozen=True, slots=True)
-class Word:
-    start: int
-    end: int
-    text: str
-    folded: str
-
-
-#: runs of word characters joined by "-", "/", "_" or "." (an identifier when one of them holds a digit)
-_GLUED = re.compile(r"\w+(?:[-/_.]\w+)+")
-
-
-def words(text: str) -> list[Word]:
-    """The words of `text`, each span without its possessive 's (so that a name can be replaced in place)."""
-    out = []
-    for m in _WORD.finditer(text):
-        raw, end = m.group(), m.end()
-        if raw.lower().replace("’", "'").endswith("'s"):
-            raw, end = raw[:-2], end - 2
-        out.append(Word(m.start(), end, raw, fold(raw)))
-    return out
-
-
-def name_tokens(name: str) -> tuple[str, ...]:
-    """A name's folded tokens without titles (`Dr. José Álvarez` -> ('jose', 'alvarez'))."""
-    return tuple(w.folded for w in words(name) if w.folded and w.folded not in TITLES)
-
-
-#: German umlauts (and the Nordic ø) as they are written without them ("Müller" is also "Mueller", "Søren"
-#: "Soeren"): folding alone makes "muller"
-_UMLAUTS = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "Ä": "Ae", "Ö": "Oe", "Ü": "Ue", "ø": "oe", "Ø": "Oe"})
-_WRITTEN_OUT = re.compile(r"(?:(?<=[a-z])|^)(ae|oe|ue)(?=[a-z])")  # "Oestergaard" as the index holds Østergaard
-
-
-def _bag(tokens: Sequence[str]) -> tuple[str, ...]:
-    """A name's words in any order, each as often as written: "Johnson & Johnson" is not "Johnson"."""
-    return tuple(sorted(tokens))
-
-
-@lru_cache(maxsize=8192)  # the same entities are candidates of many questions: their names are folded once
-def name_spellings(name: str) -> frozenset[tuple[str, ...]]:
-    """The token tuples a name may be written as: folded, and with umlauts written out when it has any."""
-    out = {name_tokens(name)}
-    apart = name_tokens(name.replace("&", " "))
-    if "&" in name and len(set(apart)) == len(apart) and all(len(t) >= 3 and t not in COMMON for t in apart):
-        out.add(apart)  # "Dolce&Gabbana" is also written "Dolce & Gabbana" (not "AT&T" as "at T", "Q&A" as "Q")
-    if name.translate(_UMLAUTS) != name:
-        out.add(name_tokens(name.translate(_UMLAUTS)))
-    return frozenset(t for t in out if t)
-
+from graphmem.identifiers.name_words import (COMMON, TITLES, GLUED, WRITTEN_OUT, Word, bag, name_spellings,
+                                             name_tokens, words)
 
 def lucene_words(text: str) -> list[str]:
     """The question's words as the name index may hold them (folded, and with apostrophes kept), for the
@@ -112,7 +34,7 @@ def lucene_words(text: str) -> list[str]:
             continue
         kept = w.text.lower().replace("’", "'")
         kept = kept[:-2] if kept.endswith("'s") else kept
-        plain = _WRITTEN_OUT.sub(lambda m: m[1][0], w.folded)  # "mueller" as the index folds "Müller": muller
+        plain = WRITTEN_OUT.sub(lambda m: m[1][0], w.folded)  # "mueller" as the index folds "Müller": muller
         out += [w.folded] + ([kept] if kept != w.folded else []) + ([plain] if plain != w.folded else [])
         if i and ws[i - 1].folded == "the" and w.folded.endswith("s") and len(w.folded) >= 4 and w.text[:1].isupper():
             out += [w.folded[:-1]] + ([w.folded[:-2]] if w.folded.endswith("es") else [])
@@ -221,14 +143,14 @@ def resolve(question: str, entities: Iterable[tuple[str, str | None]], max_span:
             continue
         for toks in sorted(name_spellings(name)):
             tokens_of[key] = tuple(dict.fromkeys([*tokens_of.get(key, ()), *toks]))  # every spelling's tokens
-            if (key, name) not in full.setdefault(_bag(toks), []):
-                full[_bag(toks)].append((key, name))
+            if (key, name) not in full.setdefault(bag(toks), []):
+                full[bag(toks)].append((key, name))
             for t in set(toks):
                 if (key, name) not in by_token.setdefault(t, []):
                     by_token[t].append((key, name))
     for key, toks in ((k, t) for k, name in also for t in name_spellings(name)):
         tokens_of[key] = tuple(dict.fromkeys([*tokens_of.get(key, ()), *toks]))
-    glued = {i for m in _GLUED.finditer(question) if any(c.isdigit() for c in m.group())
+    glued = {i for m in GLUED.finditer(question) if any(c.isdigit() for c in m.group())
              for i in range(m.start(), m.end())}
     # a word inside an identifier ("C-17", "ORD-2024-001") is never a name, nor part of one
     ws = [w for w in words(question) if w.folded and w.start not in glued]
@@ -244,7 +166,7 @@ def resolve(question: str, entities: Iterable[tuple[str, str | None]], max_span:
             span = [w.folded for w in ws[i:i + n]]
             if any(t in TITLES for t in span):
                 continue
-            holders = full.get(_bag(span))
+            holders = full.get(bag(span))
             if holders and (n > 1 or span[0] not in COMMON):
                 found = (n, holders, True)
                 break
@@ -322,16 +244,18 @@ def _part(question: str, ws: Sequence[Word], i: int, max_span: int, by_token: di
     Anne-Marie Dupont-Moreau, "Robert Chen" of Robert T. Chen, "Al-Sayed"): one span, held by the entities whose
     names hold every word (so "Robert Chen" is not the Chen Jie that "Chen" alone would also be). Its words are
     written alike, capitalised or not, but for particles ("van der Berg", "dupont-moreau"; "Was Grace young?"
-    keeps Grace ambiguous), and a run never takes the start of a whole name ("Mary Anne Smith": Mary, then Anne
+    keeps Grace ambiguous) and a word's part after a hyphen ("Min-jun", "Soo-ah" as Korean given names are
+    romanised), and a run never takes the start of a whole name ("Mary Anne Smith": Mary, then Anne
     Smith)."""
     for n in range(min(max_span, len(ws) - i), 1, -1):
         run = ws[i:i + n]
         if any(w.folded in TITLES for w in run) or all(w.folded in COMMON for w in run) or not all(
                 _NAME_GAP.fullmatch(question, a.end, b.start) for a, b in zip(run, run[1:])):
             continue
-        if len({w.text[:1].isupper() for w in run if w.folded not in PARTICLES}) > 1:  # "Grace young": a name, a word
+        if len({w.text[:1].isupper() for k, w in enumerate(run) if w.folded not in PARTICLES
+                and (k == 0 or question[run[k - 1].end:w.start] != "-")}) > 1:  # "Grace young": a name, a word
             continue
-        if any(full.get(_bag([w.folded for w in ws[j:j + m]])) for j in range(i + 1, i + n)
+        if any(full.get(bag([w.folded for w in ws[j:j + m]])) for j in range(i + 1, i + n)
                if question[ws[j - 1].end:ws[j].start] != "-"  # "Jean-Paul Martin": no name starts inside a word
                for m in range(2, min(max_span, len(ws) - j) + 1)):
             continue

@@ -19,11 +19,11 @@ from typing import TYPE_CHECKING, Any
 
 from graphmem.errors import NotFound
 from graphmem.identifiers import Registry
-from graphmem.recall.merge import Hit, named_attributes
+from graphmem.recall.merge import Hit, asks_first, named_attributes
 from graphmem.recall.names import Names
 from graphmem.recall.plan import Ask, Plan
 from graphmem.store import Row, Store
-from graphmem.timeline import Span, believed, earlier, span_at, spans
+from graphmem.timeline import Span, believed, earlier, earliest, span_at, spans
 from graphmem.types import Namespace
 
 if TYPE_CHECKING:
@@ -181,15 +181,17 @@ class Channels:
                 out.hits.append(_fact_hit(channel, label, key, f, since, reasons[key], group, base))
             if earlier_word is not None:
                 named = named_attributes(query, timeline) or set(timeline)
+                first = asks_first(earlier_word)
                 for attribute in sorted(named):
-                    prev = earlier(timeline[attribute], valid_at)
+                    prev = (earliest if first else earlier)(timeline[attribute], valid_at)
                     if prev is None:
                         continue
                     out.earlier.append(f"{key} {attribute}")
                     out.hits.append(Hit(
-                        channel, "fact", f"{label} {attribute} before: {prev.value} "
+                        channel, "fact", f"{label} {attribute} {'at first' if first else 'before'}: {prev.value} "
                                          f"({_day(prev.valid_from)} to {_day(prev.valid_to)})",
-                        f"{reasons[key]}; {earlier_word!r} asks for the value before the current one",
+                        f"{reasons[key]}; {earlier_word!r} asks for the "
+                        + ("first value" if first else "value before the current one"),
                         f"fact:{key}:{attribute}:{prev.value!r}:earlier:{_day(prev.valid_from)}", at=prev.valid_from,
                         group=group, data={**base, "attribute": attribute, "value": prev.value, "earlier": True,
                                            "since": prev.valid_from, "valid_from": prev.valid_from,

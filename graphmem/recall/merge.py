@@ -32,9 +32,19 @@ _TIER_BY_CHANNEL = {"exact": TIER_EXACT, "workflow": TIER_WORKFLOW, "window": TI
 #: and words that ask whether a value changed ("Did Yuki move?", "Has Max's weight changed?", "ever"): the answer
 #: is the value before the current one beside it
 _EARLIER = re.compile(r"\b(?:before|previous(?:ly)?|earlier|used\s+to|formerly|former|prior"
+                      r"|original(?:ly)?|initially|at\s+first"
                       r"|chang(?:e|es|ed)|mov(?:e|es|ed)|switch(?:es|ed)?|ever)\b"
                       r"|(?<!how )\bold\b(?!\s+(?:is|are|was|were)\b)"  # "old address", not "how old is"
                       r"|以前|之前|原来|先前", re.IGNORECASE)
+
+
+#: the earlier words that ask for the first value, not the one before the current ("Where is she from originally?")
+_FIRST = re.compile(r"original(?:ly)?|initially|at\s+first", re.IGNORECASE)
+
+
+def asks_first(earlier_word: str | None) -> bool:
+    """Whether the earlier word (`asks_earlier`'s) asks for the first value of an attribute."""
+    return earlier_word is not None and _FIRST.fullmatch(earlier_word) is not None
 
 
 def tier(channel: str, kind: str) -> int:

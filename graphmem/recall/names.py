@@ -9,7 +9,8 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import TYPE_CHECKING
 
-from graphmem.identifiers.names import Named, Similar, name_tokens
+from graphmem.identifiers.name_words import name_tokens
+from graphmem.identifiers.names import Named, Similar
 from graphmem.recall.merge import Hit
 from graphmem.store import Row
 

@@ -346,7 +346,18 @@ def span_at(runs: Sequence[Span], t: datetime, value: Any = None, *, any_value: 
 def earlier(runs: Sequence[Span], t: datetime) -> Span | None:
     """The run before the one true at `t`: the latest run that ended at or before the start of the run
     true at `t` (or, when nothing is true at `t`, at or before `t`). "Before they moved" asks for it."""
+    ended = _ended_before(runs, t)
+    return max(ended, key=lambda s: s.valid_to or s.valid_from) if ended else None
+
+
+def earliest(runs: Sequence[Span], t: datetime) -> Span | None:
+    """The first run that ended before the one true at `t` began (the same cut as `earlier`): "Where is she
+    from originally?" asks for it, which is `earlier`'s run only when the value changed once."""
+    ended = _ended_before(runs, t)
+    return min(ended, key=lambda s: s.valid_from) if ended else None
+
+
+def _ended_before(runs: Sequence[Span], t: datetime) -> list[Span]:
     current = span_at(runs, t)
     cut = current.valid_from if current is not None else t
-    ended = [s for s in runs if s.valid_to is not None and s.valid_to <= cut]
-    return max(ended, key=lambda s: s.valid_to or s.valid_from) if ended else None
+    return [s for s in runs if s.valid_to is not None and s.valid_to <= cut]

@@ -8,7 +8,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from graphmem.identifiers.names import LUCENE_STOP, fold, lucene_words, name_tokens, resolve, stop_names
+from graphmem.identifiers.name_words import fold, name_tokens
+from graphmem.identifiers.names import LUCENE_STOP, lucene_words, resolve, stop_names
 
 PEOPLE = [("c-1001", "Maria Lopez"), ("c-1002", "Tom Berg"), ("c-1003", "Zhang Wei"), ("c-1004", "José Álvarez"),
           ("c-1005", "Siobhan O'Neill"), ("c-1006", "Nguyễn Thị Lan"), ("org-1", "Northwind Traders"),
@@ -90,7 +91,7 @@ def _fold_by_unicode(word: str) -> str:
     """`fold` without its ASCII shortcut: what the shortcut must agree with."""
     import unicodedata
 
-    from graphmem.identifiers.names import _UNDECOMPOSED
+    from graphmem.identifiers.name_words import _UNDECOMPOSED
     w = word.replace("’", "'")
     w = w[:-2] if w.lower().endswith("'s") else w
     decomposed = unicodedata.normalize("NFKD", w.casefold().translate(_UNDECOMPOSED))
@@ -331,3 +332,19 @@ def test_a_name_with_a_word_twice_is_not_that_word_alone() -> None:
     assert johnson.keys == ("m", "s") and not johnson.full
     assert [n.keys for n in resolve("Who works at T-Mobile?", [("a", "AT&T"), ("t", "T-Mobile")])[0]] == [("t",)]
     assert resolve("Is there a Q on the list?", [("q", "Q&A")])[0] == []
+
+
+def test_a_hyphenated_given_name_is_one_span_and_its_parts_may_be_typed_joined() -> None:
+    """Probe 13 (a recruiting agency): "Min-jun" came back as two spans, "Min" and "jun" (the part after the hyphen
+    written in lower case did not count as written alike), and "Kim Minjun" only as similar: a hyphen is punctuation,
+    which people leave out as they leave out an apostrophe."""
+    people = [("r-1", "Kim Min-jun"), ("r-2", "Kim Soo-ah"), ("cl-3", "Fatima Al-Sayed"), ("k1", "Grace Kim")]
+    for question, text, keys in (("Is Min-jun still interviewing?", "Min-jun", ("r-1",)),
+                                 ("Is Kim Minjun placed yet?", "Kim Minjun", ("r-1",)),
+                                 ("where does fatima alsayed live", "fatima alsayed", ("cl-3",)),
+                                 ("Where is Kim based?", "Kim", ("k1", "r-1", "r-2"))):
+        named, similar = resolve(question, people)
+        assert [(n.text, n.keys) for n in named] == [(text, keys)] and similar == [], question
+    named, _ = resolve("Was Grace kim there?", [("k1", "Grace Kim"), ("k2", "Grace Lee")])
+    assert [(n.text, n.keys) for n in named] == [("Grace kim", ("k1",))]  # a whole name, as before
+

@@ -57,6 +57,22 @@ def test_earlier_is_the_run_before_the_current_one_or_before_the_time() -> None:
     assert earlier([a, b], T0 + 30 * DAY) == b  # nothing true now: the last run that ended
 
 
+def test_earliest_is_the_first_run_that_ended_before_the_current_one() -> None:
+    """"Where is she from originally?" asks for Portland, not Denver (the run `earlier` gives)."""
+    from graphmem.recall.merge import asks_earlier, asks_first
+    from graphmem.timeline import earliest
+
+    a, b, c = Span("Portland", T0, T0 + 10 * DAY), Span("Denver", T0 + 10 * DAY, T0 + 20 * DAY), \
+        Span("Seattle", T0 + 20 * DAY, None)
+    assert earliest([a, b, c], T0 + 30 * DAY) == a and earliest([c, b, a], T0 + 30 * DAY) == a
+    assert earliest([a, b, c], T0 + 15 * DAY) == a
+    assert earliest([a, b, c], T0 + 5 * DAY) is None
+    for question in ("Where's Soo-ah Kim from originally?", "Who was Sophie's advisor initially?",
+                     "What did Emeka study at first?", "What was her original plan?"):
+        assert asks_first(asks_earlier(question)), question
+    assert not asks_first(asks_earlier("What was his address before he moved?")) and not asks_first(None)
+
+
 days = st.integers(min_value=0, max_value=40)
 
 
