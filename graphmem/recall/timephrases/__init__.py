@@ -48,10 +48,13 @@ Conventions (the table's, relative to `now`, in UTC; every interval half-open [s
   days of a month (March: 1-15, 16-31); "H1 2025"/"2025 H2" are half years.
 * "this time last year/month/week", "this time yesterday", "this time two years ago": the instant that many
   units before now (the same day of the month, or its last day).
-* "N units ago" = "N units back"; a fortnight is two weeks, a decade ten years, "a couple of" two.
+* "N units ago" = "N units back"; a fortnight is two weeks, a decade ten years, "a couple of" two. "N units ago
+  today" is the one day N units back ("three weeks ago today"). "this past <season>" is "last <season>"; "in/over
+  the last quarter" is a rolling quarter, as "over the last month" is a rolling month.
 * Bounds: "since X" / "from X onwards" start at the start of X; "after X" at the END of X; "before X" /
   "prior to X" end at the START of X; "until/till/through/up to/by (the end of) X" end at the END of X.
-* "between X and Y", "from X to Y", "X-Y": [start of X, end of Y). "from X" with no end word is X.
+* "between X and Y", "from X to Y", "X-Y": [start of X, end of Y), each end narrowed by its own "early/mid/late"
+  or "first/second half of" ("from mid-2024 to mid-2025": May 2024 to September 2025). "from X" with no end word is X.
 * "as of X", "known/believed/recorded (about …) on X" and clock times are instants: the START of X (of
   "mid-X": its midpoint; of "N units ago": now minus N units); a clock time without
   a date word is today.

@@ -246,13 +246,13 @@ def _final_quarter(m: re.Match[str], now: datetime) -> Atom | None:
 _SEASON_PREP = re.compile(r"\b(?:in|during|the|since|after|before|until)\s*$")
 
 
-@rule(RULES, r"\b(?:(last|this|next|previous|current)\s+)?(spring|summer|autumn|fall|winter)(?:\s+(?:of\s+)?"
+@rule(RULES, r"\b(?:(last|this\s+past|this|next|previous|current)\s+)?(spring|summer|autumn|fall|winter)(?:\s+(?:of\s+)?"
       + YEAR + r"|\s+(before\s+last))?\b")
 def _season(m: re.Match[str], now: datetime) -> Atom | None:
     """Meteorological seasons; "winter 2025" starts in December 2025; "last summer" is the latest that
-    has ended, "this winter" the one now is in, "the summer before last" the one before last summer. A bare
+    has ended (so is "this past summer"), "this winter" the one now is in, "the summer before last" the one before last summer. A bare
     season word needs a preposition ("the fall")."""
-    relation, name, year = ("last" if m[4] else m[1]), m[2], m[3]
+    relation, name, year = ("last" if m[4] or (m[1] or "").endswith("past") else m[1]), m[2], m[3]
     if (not relation and not year and not _SEASON_PREP.search(m.string, 0, m.start())
             and not re.match(r"\s+(?:last|this|next)\s+year\b", m.string[m.end():])):  # "summer last year"
         return None

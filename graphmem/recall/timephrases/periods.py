@@ -142,3 +142,54 @@ def year2(text: str) -> int:
     """A year written with two digits or four: "25" -> 2025 (a two-digit year is 20YY)."""
     year = int(text)
     return year + 2000 if year < 100 else year
+
+
+# --- parts of a period named by the words right before it ---------------------------------------------
+#: a third of the period right after it: "early 2025", "mid-March", "late last year" (of a month or longer:
+#: "late on Monday", "late 2 days ago" and "paid late in March" use "late" as a word of their own)
+THIRD = re.compile(r"\b(early|mid|late)(?:-|\s+)$")
+THIRDS_OF = timedelta(days=28)
+#: a half of the period after it: "the first half of 2025", "the latter half of last month"
+HALF = re.compile(r"\b(?:the\s+)?(first|1st|former|second|2nd|latter)\s+half\s+of\s*(?:the\s+)?$")
+
+
+def portion(text: str, a: Atom) -> Atom:
+    """The atom narrowed by the words right before it, as an end of a range: "the first half of", "early", "mid-",
+    "late" (a period of a month or longer; `resolve` narrows a lone atom the same way, and keeps "mid"'s middle)."""
+    if a.end is None or a.end - a.start < THIRDS_OF:
+        return a
+    cut: Callable[[datetime, datetime], tuple[datetime, datetime]]
+    if (found := HALF.search(text, 0, a.s)) is not None:
+        second = found[1] in ("second", "2nd", "latter")
+        cut = (lambda s, e: (half_way(s, e), e)) if second else (lambda s, e: (s, half_way(s, e)))
+    elif (found := THIRD.search(text, 0, a.s)) is not None:
+        which = found[1]
+        cut = lambda s, e: third(s, e, which)  # noqa: E731
+    else:
+        return a
+    whole = a.reyear
+    return a._replace(s=found.start(), start=cut(a.start, a.end)[0], end=cut(a.start, a.end)[1], at=None,
+                      reyear=None if whole is None else (lambda year: cut(*whole(year))))
+
+
+def third(start: datetime, end: datetime, which: str) -> tuple[datetime, datetime]:
+    """Early, mid or late in a period (a month or longer): a year by four months, a month by ten days (the
+    21st to its end), anything else (a quarter, a season) by thirds of whole days."""
+    index = {"early": 0, "mid": 1, "late": 2}[which]
+    if start.month == 1 and start.day == 1 and end == start.replace(year=start.year + 1):
+        bounds = [start, add_months(start, 4), add_months(start, 8), end]
+    elif start.day == 1 and end == add_months(start, 1):
+        bounds = [start, start + 10 * DAY, start + 20 * DAY, end]
+    else:
+        days = max(1, (end - start) // DAY // 3)
+        bounds = [start, start + days * DAY, start + 2 * days * DAY, end]
+    return bounds[index], bounds[index + 1]
+
+
+def half_way(start: datetime, end: datetime) -> datetime:
+    """Where a period's second half begins: six months into a year, whole months into a run of an even number
+    of them (a quarter has none: half its days), else half its whole days (March: the 16th)."""
+    months = (end.year - start.year) * 12 + end.month - start.month
+    if start.day == 1 and end.day == 1 and months % 2 == 0 and months >= 2:
+        return add_months(start, months // 2)
+    return start + (end - start) // DAY // 2 * DAY

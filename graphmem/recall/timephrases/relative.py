@@ -160,8 +160,15 @@ def _ago(m: re.Match[str], now: datetime) -> Atom | None:
         at = shift(now, "hour", -n)
         start = at.replace(minute=0, second=0, microsecond=0)
         return Atom(m.start(), m.end(), start, start + timedelta(hours=1), at=at)
+    at = shift(now, UNITS[unit], -n)
+    if (today := _TODAY_AFTER.match(m.string, m.end())) is not None:  # "three weeks ago today": that day
+        day = period(at, "day")[0]
+        return Atom(m.start(), today.end(), day, day + DAY, at=at)
     # the period for what was said then, and the instant N units back for what was true then
-    return _unit(m, now, UNITS[unit], -n)._replace(at=shift(now, UNITS[unit], -n))
+    return _unit(m, now, UNITS[unit], -n)._replace(at=at)
+
+
+_TODAY_AFTER = re.compile(r"\s+today\b")
 
 
 _NOT_AHEAD = re.compile(r"\s*(?:ago|back)\b")
@@ -185,7 +192,7 @@ _ROLLING_WORDS = re.compile(r"\s*(?:in|over|during|within)\b|\s*the\b")
 
 
 @rule(RULES, r"\b(?:(?:in|over|during|within)\s+)?(?:the\s+)?(?:last|past|previous)\s+(?:" + COUNT
-      + r"\s+)?(hours?|days?|weeks?|fortnights?|months?|years?|decades?|" + UNIT_ABBREVIATIONS + r")\b")
+      + r"\s+)?(hours?|days?|weeks?|fortnights?|months?|quarters?|years?|decades?|" + UNIT_ABBREVIATIONS + r")\b")
 def _rolling(m: re.Match[str], now: datetime) -> Atom | None:
     """"in the last 7 days", "over the past year", "within last month": [now - N units, now). Without a count
     or "the", "last week" and "in/during last year" are the calendar unit (above: "What ward was she in last
@@ -193,7 +200,7 @@ def _rolling(m: re.Match[str], now: datetime) -> Atom | None:
     if re.match(r"\s+of\b", m.string[m.end():]):
         return None  # "the last day of February": that day (the resolver's part of a period)
     if not m[1] and (re.fullmatch(UNIT_ABBREVIATIONS, m[2]) or (
-            m[2] in ("week", "month", "year") and re.search(r"\bprevious\b", m[0]))):
+            m[2] in ("week", "month", "quarter", "year") and re.search(r"\bprevious\b", m[0]))):
         return None  # an abbreviation only with a count: "the past 48 hrs", not "the previous HR manager"; "the
         # previous month" is the calendar month before this one ("the previous 3 months", "the previous day" windows)
     lead = _ROLLING_WORDS.match(m[0])

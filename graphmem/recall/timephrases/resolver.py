@@ -20,7 +20,8 @@ from typing import Literal
 from graphmem.recall.timephrases import business, chinese, dates, holidays, numeric, relative
 from graphmem.recall.timephrases.lexicon import MONTH, MONTHS, WEEKDAYS, number
 from graphmem.recall.timephrases.masking import blank, lower, mask_identifiers
-from graphmem.recall.timephrases.periods import DAY, UTC, Atom, Build, Rule, add_months, period
+from graphmem.recall.timephrases.periods import (DAY, HALF, THIRD, THIRDS_OF, UTC, Atom, Build, Rule, add_months,
+                                                half_way, period, portion, third)
 
 Kind = Literal["instant", "range", "since", "until"]
 Axis = Literal["valid", "known"]
@@ -76,13 +77,7 @@ _CONNECT = re.compile(r"\s*(?:and|to|until|till|through|thru|-|–|到|至|et|au
 _LEAD = re.compile(r"(?:\b(?:in|on|at|during|between|from|of|for|en|im|am|el|le)|从|在)\s*$")
 _CLOCK_GAP = re.compile(r"\s*(?:on|,)?\s*")
 _TICK = timedelta(microseconds=1)
-#: a third of the period right after it: "early 2025", "mid-March", "late last year" (of a month or longer:
-#: "late on Monday", "late 2 days ago" and "paid late in March" use "late" as a word of their own)
-_THIRD = re.compile(r"\b(early|mid|late)(?:-|\s+)$")
-_THIRDS_OF = timedelta(days=28)
 #: a part of the period after it: "at the start of 2025", "the middle of March", "end of last year"
-#: a half of the period after it: "the first half of 2025", "the latter half of last month"
-_HALF = re.compile(r"\b(?:the\s+)?(first|1st|former|second|2nd|latter)\s+half\s+of\s*(?:the\s+)?$")
 _PART = re.compile(r"(?P<prep>\b(?:at|in|by|around|towards?)\s+)?(?:the\s+|the\s+very\s+)?\b(start|beginning|middle|end)\s+of\s*(?:the\s+)?$")
 
 
@@ -282,29 +277,6 @@ def _range(first: Atom, second: Atom) -> tuple[datetime, datetime] | None:
     return (start, end) if start < end else None
 
 
-def _third(start: datetime, end: datetime, which: str) -> tuple[datetime, datetime]:
-    """Early, mid or late in a period (a month or longer): a year by four months, a month by ten days (the
-    21st to its end), anything else (a quarter, a season) by thirds of whole days."""
-    index = {"early": 0, "mid": 1, "late": 2}[which]
-    if start.month == 1 and start.day == 1 and end == start.replace(year=start.year + 1):
-        bounds = [start, add_months(start, 4), add_months(start, 8), end]
-    elif start.day == 1 and end == add_months(start, 1):
-        bounds = [start, start + 10 * DAY, start + 20 * DAY, end]
-    else:
-        days = max(1, (end - start) // DAY // 3)
-        bounds = [start, start + days * DAY, start + 2 * days * DAY, end]
-    return bounds[index], bounds[index + 1]
-
-
-def _half_way(start: datetime, end: datetime) -> datetime:
-    """Where a period's second half begins: six months into a year, whole months into a run of an even number
-    of them (a quarter has none: half its days), else half its whole days (March: the 16th)."""
-    months = (end.year - start.year) * 12 + end.month - start.month
-    if start.day == 1 and end.day == 1 and months % 2 == 0 and months >= 2:
-        return add_months(start, months // 2)
-    return start + (end - start) // DAY // 2 * DAY
-
-
 def resolve(question: str, *, now: datetime, mask: Iterable[tuple[int, int]] = ()) -> Interval | None:
     """The time `question` speaks about, relative to `now`, by the conventions of this package; None
     when it names no time. `mask` lists spans (identifiers) that must not be read as dates.
@@ -321,10 +293,12 @@ def resolve(question: str, *, now: datetime, mask: Iterable[tuple[int, int]] = (
     def words(start: int, end: int) -> str:
         return " ".join(question[start:end].split())
 
-    if len(atoms) >= 2 and _CONNECT.fullmatch(text, a.e, atoms[1].s) and (both := _range(a, atoms[1])):
-        lead = _LEAD.search(text, 0, a.s)
-        return Interval("range", *both, words(a.s if lead is None else lead.start(), atoms[1].e))
-    if a.end is not None and a.end - a.start >= _THIRDS_OF and (nth := _NTH_WEEK.search(text, 0, a.s)) is not None:
+    if len(atoms) >= 2:  # "between X and Y", each end narrowed by its own words ("from mid-2024 to mid-2025")
+        lo, hi = portion(text, a), portion(text, atoms[1])
+        if _CONNECT.fullmatch(text, a.e, hi.s) and (both := _range(lo, hi)):
+            lead = _LEAD.search(text, 0, lo.s)
+            return Interval("range", *both, words(lo.s if lead is None else lead.start(), hi.e))
+    if a.end is not None and a.end - a.start >= THIRDS_OF and (nth := _NTH_WEEK.search(text, 0, a.s)) is not None:
         first = a.end - 7 * DAY if nth[1] == "last" else a.start + 7 * _PLACES[nth[1]] * DAY
         a = a._replace(s=nth.start(), start=first, end=first + 7 * DAY, at=None)
     elif a.end is not None and a.end - a.start > DAY and (day_of := _DAY_OF.search(text, 0, a.s)) is not None:
@@ -342,15 +316,15 @@ def resolve(question: str, *, now: datetime, mask: Iterable[tuple[int, int]] = (
     if week_of is not None:
         a = a._replace(s=week_of.start(), start=period(a.start, "week")[0], end=period(a.start, "week")[1])
     point = None  # the instant "as of" reads, when not the start: the middle of X for "as of mid-X"
-    if a.end is not None and a.end - a.start >= _THIRDS_OF and (half := _HALF.search(text, 0, a.s)) is not None:
-        middle = _half_way(a.start, a.end)
+    if a.end is not None and a.end - a.start >= THIRDS_OF and (half := HALF.search(text, 0, a.s)) is not None:
+        middle = half_way(a.start, a.end)
         second = half[1] in ("second", "2nd", "latter")
         a = a._replace(s=half.start(), start=middle if second else a.start, end=a.end if second else middle, at=None)
-    if a.end is not None and a.end - a.start >= _THIRDS_OF and (third := _THIRD.search(text, 0, a.s)) is not None:
-        if third[1] == "mid":
+    if a.end is not None and a.end - a.start >= THIRDS_OF and (early := THIRD.search(text, 0, a.s)) is not None:
+        if early[1] == "mid":
             point = a.start + (a.end - a.start) / 2
-        part_start, part_end = _third(a.start, a.end, third[1])
-        a = a._replace(s=third.start(), start=part_start, end=part_end, at=None)
+        part_start, part_end = third(a.start, a.end, early[1])
+        a = a._replace(s=early.start(), start=part_start, end=part_end, at=None)
     point = point or a.at  # "as of 3 weeks ago": the instant three weeks back, not the start of that week
     if (known := _KNOWN.search(text, 0, a.s)) is not None:
         return Interval("instant", point or a.start, None, words(known.start(), a.e), "known")
