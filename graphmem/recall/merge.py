@@ -29,11 +29,14 @@ TIER_EXACT, TIER_WORKFLOW, TIER_WINDOW, TIER_FACTS, TIER_SUMMARY, TIER_SEMANTIC 
 _TIER_BY_CHANNEL = {"exact": TIER_EXACT, "workflow": TIER_WORKFLOW, "window": TIER_WINDOW,
                     "facts": TIER_FACTS, "summary": TIER_SUMMARY}
 #: words that ask for a value before the current one ("address before they moved", "old plan"),
-#: and words that ask whether a value changed ("Did Yuki move?", "Has Max's weight changed?", "ever"): the answer
+#: and words that ask whether a value changed ("Did Yuki move?", "Has Max's weight changed?", "ever", "gone up"): the answer
 #: is the value before the current one beside it
 _EARLIER = re.compile(r"\b(?:before|previous(?:ly)?|earlier|used\s+to|formerly|former|prior"
                       r"|original(?:ly)?|initially|at\s+first"
-                      r"|chang(?:e|es|ed)|mov(?:e|es|ed)|switch(?:es|ed)?|ever)\b"
+                      r"|chang(?:e|es|ed)|mov(?:e|es|ed)|switch(?:es|ed)?|ever"
+                      # a value that went up or down: "Has Yusuf's salary band gone up?", "Was her plan upgraded?"
+                      r"|(?:gone|go|goes|went)\s+(?:up|down)|increas(?:e|es|ed)|decreas(?:e|es|ed)|risen|dropped|fallen"
+                      r"|(?:up|down)grad(?:e|es|ed))\b"
                       r"|(?<!how )\bold\b(?!\s+(?:is|are|was|were)\b)"  # "old address", not "how old is"
                       r"|以前|之前|原来|先前", re.IGNORECASE)
 

@@ -9,7 +9,10 @@ the current one; "originally" was none). 35/35 after: a word's part after a hyph
 name's hyphenated words are also its spelling joined ("Kim Minjun", "Alsayed"), and "originally", "initially", "at
 first", "original" ask for the first value. Probe 16, a university (an alias as nickname, Emeka for Chukwuemeka;
 Vietnamese family name first, Welsh "ap", Irish "Ní", McKenzie and Mackenzie, Jean-luc asked as Jean-Luc), written
-after that change: 25/25 on its first run.
+after that change: 25/25 on its first run. Probe 17 asks the agency again in other styles (yes/no, "when did",
+"before Lisbon", "everyone in Seoul", a typo, "tell me about", chatty, a rename's new name): 19/20 on its first run;
+"Has Yusuf's salary band gone up?" answered only the current band ("gone up", "increased", "upgraded" now ask for
+the value before the current one, as "changed" does); 20/20 after.
 """
 
 from __future__ import annotations
@@ -116,4 +119,30 @@ UNI = World("uni", (
     q("Which hall does Aoife live in?", "Hall E", kind="first name"),
     q("Who is in the Physics department?", "Papadopoulou", kind="reverse"),
     q("Did Emeka's program change?", ("Mathematics", "Physics"), kind="time"),
+))
+
+
+#: probe 17: the recruiting agency asked in other styles (yes/no, when, before a value, everyone in, a typo, a
+#: profile, chatty, a rename's new name)
+STYLES = World("styles", RECRUIT.entities, (
+    q("Does Arjun still work at Infosys?", "Harborline", kind="yes-no"),
+    q("When did Yusuf move to Doha?", "2025-09-01", kind="when"),
+    q("Where did João live before Lisbon?", "Porto", kind="earlier"),
+    q("Where did Joao live before he moved?", "Porto", kind="earlier"),
+    q("who's based in seoul", ("Min-jun", "Soo-ah"), kind="reverse"),
+    q("List everyone in Seoul", ("Min-jun", "Soo-ah"), kind="reverse"),
+    q("Which candidates live in Doha?", "Yusuf", kind="reverse"),
+    q("What is Priya Sharmaa's team?", (), ("executive", "tech"), kind="near miss"),
+    q("priya's city?", "Pune", kind="first name"),
+    q("Has Kim Soo-ah's city changed?", ("Seoul", "Busan"), kind="earlier"),
+    q("Tell me about Zofia Wiśniewska", ("QA lead", "Krak", "placed"), kind="profile"),
+    q("Everything you know about Nagy Ádám", ("devops engineer", "Budapest"), kind="profile"),
+    q("What's the status of candidate Kim Min-jun as of March 2025?", "interviewing", "placed", kind="time"),
+    q("Which city was Carmen in before Madrid?", "Sevilla", kind="earlier"),
+    q("Has Yusuf's salary band gone up?", ("B3", "B2"), kind="earlier"),
+    q("My client TCS - who's their account manager again?", "Rahul Verma", kind="chatty"),
+    q("quick one: arjun mehta, which city?", "Mumbai", kind="chatty"),
+    q("What did Blue Harbor Ltd change its name to?", "Harborline", kind="rename"),
+    q("Who is Rahul Verma's client?", "Tata", kind="reverse"),
+    q("Is Zofia Wisniewska still in Krakow?", "Krak", kind="yes-no"),
 ))

@@ -11,7 +11,7 @@ def test_the_set_has_its_shapes_and_kinds() -> None:
     questions = [q for w in WORLDS for q in w.questions]
     assert len(questions) >= 150 and {w.name for w in WORLDS} == {"crm", "accounts", "households", "clinic", "staff",
                                                                 "firm", "school", "depot", "estate", "agency", "hotel", "club",
-                                                                "vet", "vet2", "recruit", "uni"}
+                                                                "vet", "vet2", "recruit", "uni", "styles"}
     kinds = {q.kind for q in questions}
     assert {"ambiguous", "reverse", "time", "rename", "alias", "diacritics", "order", "title"} <= kinds
     assert len({q.query for q in questions}) == len(questions)  # no question twice
@@ -20,7 +20,8 @@ def test_the_set_has_its_shapes_and_kinds() -> None:
 def test_every_expected_answer_is_in_its_world() -> None:
     for w in WORLDS:
         known = " ".join([e.key for e in w.entities] + [e.name for e in w.entities]
-                         + [e.renamed_to or "" for e in w.entities] + [v for e in w.entities for _, v, _ in e.facts])
+                         + [e.renamed_to or "" for e in w.entities] + [v for e in w.entities for _, v, _ in e.facts]
+                         + [since[:10] for e in w.entities for _, _, since in e.facts])  # "When did Yusuf move?"
         digits = "".join(c for c in known if c.isdigit() or c == " ")
         for q in w.questions:
             for value in (*q.holds, *q.lacks):

@@ -93,10 +93,11 @@ def test_spans_cover_exactly_what_the_versions_cover(parts: list[tuple[str, int,
 # --- earlier values asked for ----------------------------------------------------------------------------------
 def test_words_that_ask_for_an_earlier_value() -> None:
     for q in ("address before they moved to Seattle?", "what was the previous plan?", "the plan she used to have",
-              "formerly on which plan?", "old address of cust-1042", "earlier email?", "她以前住在哪里"):
+              "formerly on which plan?", "old address of cust-1042", "earlier email?", "她以前住在哪里",
+              "Has Yusuf's salary band gone up?", "Was her plan upgraded?", "Did the price increase?"):
         assert asks_earlier(q), q
     for q in ("what plan is cust-1042 on?", "where does she live now?", "the boldest plan", "holder",
-              "how old is cust-1042?"):
+              "how old is cust-1042?", "Where does Rose live?", "What is the drop-off point?"):
         assert asks_earlier(q) is None, q
 
 
