@@ -246,6 +246,16 @@ def _weekdays_ago(m: re.Match[str], now: datetime) -> Atom | None:
     return Atom(m.start(), m.end(), start, start + DAY)
 
 
+@rule(RULES, r"\b" + COUNT + r"\s+weekends?\s+(?:ago|back)\b")
+def _weekends_ago(m: re.Match[str], now: datetime) -> Atom | None:
+    """"two weekends ago": the latest weekend that has begun is none ago on a Saturday or Sunday, else one ago (last
+    weekend); the one a week before it two."""
+    n = number(m[1])
+    if n is None or n < 1:
+        return None
+    return _unit(m, now, "weekend", -n)
+
+
 #: "the Monday after Easter", "the Friday before 3 March": the first such weekday after (or before) that day
 _BESIDE = re.compile(r"\s+(after|before)\s+(?:the\s+)?")
 _THE = re.compile(r"\b(?:the|on)\s+$")
