@@ -50,7 +50,9 @@ Conventions (the table's, relative to `now`, in UTC; every interval half-open [s
   units before now (the same day of the month, or its last day).
 * "N units ago" = "N units back"; a fortnight is two weeks, a decade ten years, "a couple of" two. "N units ago
   today" is the one day N units back ("three weeks ago today"); "N weekends ago" counts back from the latest
-  weekend begun (on a Tuesday, "a weekend ago" is last weekend). "this past <season>" is "last <season>"; "in/over
+  weekend begun (on a Tuesday, "a weekend ago" is last weekend); "2 months and 3 days ago" steps back both, read at
+  the finer unit's grain; a count may be glued to its unit ("2wks ago"); "the Tuesday before last" is a week before
+  last Tuesday, "the Friday after next" a week after next Friday. "this past <season>" is "last <season>"; "in/over
   the last quarter" is a rolling quarter, as "over the last month" is a rolling month.
 * Bounds: "since X" / "from X onwards" start at the start of X; "after X" at the END of X; "before X" /
   "prior to X" end at the START of X; "until/till/through/up to/by (the end of) X" end at the END of X.

@@ -139,12 +139,21 @@ def _this_time(m: re.Match[str], now: datetime) -> Atom | None:
     return Atom(m.start(), m.end(), at, None)
 
 
-@rule(RULES, r"\bthe\s+(week|month|year|weekend)\s+(before last|after next)\b")
+@rule(RULES, r"\bthe\s+(week|month|year|weekend|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\s+"
+      r"(before last|after next)\b")
 def _before_last(m: re.Match[str], now: datetime) -> Atom | None:
+    """"the week before last", "the Tuesday before last" (a week before last Tuesday), "the Friday after next"."""
+    if m[1] in WEEKDAYS:
+        today = period(now, "day")[0]
+        if m[2] == "before last":
+            start = today - today.weekday() * DAY - 14 * DAY + WEEKDAYS[m[1]] * DAY
+        else:
+            start = today + ((WEEKDAYS[m[1]] - today.weekday() - 1) % 7 + 1) * DAY + 7 * DAY
+        return Atom(m.start(), m.end(), start, start + DAY)
     return _unit(m, now, m[1], -2 if m[2] == "before last" else 2)
 
 
-@rule(RULES, r"\b" + COUNT + r"\s+(days?|weeks?|fortnights?|months?|years?|quarters?|decades?|hours?|"
+@rule(RULES, r"\b" + COUNT + r"(?:\s+|(?<=\d))(days?|weeks?|fortnights?|months?|years?|quarters?|decades?|hours?|"
       + UNIT_ABBREVIATIONS + r")\s+(?:ago|back)\b"
       r"|\b(?:il y a|vor|hace)\s+(\d{1,3})\s+(jours?|tagen|días|dias|semaines|wochen|semanas|mois|monaten|meses)\b"
       r"|(\d{1,3}|[一二两三四五六七八九十]+)\s*(天|周|星期|个月|年)前")
@@ -161,6 +170,12 @@ def _ago(m: re.Match[str], now: datetime) -> Atom | None:
         start = at.replace(minute=0, second=0, microsecond=0)
         return Atom(m.start(), m.end(), start, start + timedelta(hours=1), at=at)
     at = shift(now, UNITS[unit], -n)
+    if (more := _AND_BEFORE.search(m.string, 0, m.start())) is not None and (k := number(more[1])):
+        # "2 months and 3 days ago": both steps back, read at the finer unit's grain
+        coarse = UNITS[UNIT_MULTIPLES.get(more[2], (more[2], 1))[0]]
+        at = shift(at, coarse, -k * UNIT_MULTIPLES.get(more[2], (more[2], 1))[1])
+        start, end = period(at, UNITS[unit] if _GRAIN.index(UNITS[unit]) < _GRAIN.index(coarse) else coarse)
+        return Atom(more.start(), m.end(), start, end, at=at)
     if (today := _TODAY_AFTER.match(m.string, m.end())) is not None:  # "three weeks ago today": that day
         day = period(at, "day")[0]
         return Atom(m.start(), today.end(), day, day + DAY, at=at)
@@ -169,6 +184,9 @@ def _ago(m: re.Match[str], now: datetime) -> Atom | None:
 
 
 _TODAY_AFTER = re.compile(r"\s+today\b")
+#: the first part of "2 months and 3 days ago", "a year, two months ago"
+_AND_BEFORE = re.compile(r"\b" + COUNT + r"\s+(days?|weeks?|fortnights?|months?|years?)\s*(?:,|and|,\s*and)\s*$")
+_GRAIN = ("day", "week", "month", "quarter", "year")
 
 
 _NOT_AHEAD = re.compile(r"\s*(?:ago|back)\b")
