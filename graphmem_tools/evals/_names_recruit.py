@@ -12,7 +12,9 @@ Vietnamese family name first, Welsh "ap", Irish "Ní", McKenzie and Mackenzie, J
 after that change: 25/25 on its first run. Probe 17 asks the agency again in other styles (yes/no, "when did",
 "before Lisbon", "everyone in Seoul", a typo, "tell me about", chatty, a rename's new name): 19/20 on its first run;
 "Has Yusuf's salary band gone up?" answered only the current band ("gone up", "increased", "upgraded" now ask for
-the value before the current one, as "changed" does); 20/20 after.
+the value before the current one, as "changed" does); 20/20 after. Probe 18, a gym (the Nakamuras, Olamide
+Adebayo-Smith, Björk Guðmundsdóttir, Pierre-Yves Le Gall, Ng Wei Ling alias Wendy Ng), written after those changes:
+20/20 on its first run.
 """
 
 from __future__ import annotations
@@ -145,4 +147,39 @@ STYLES = World("styles", RECRUIT.entities, (
     q("What did Blue Harbor Ltd change its name to?", "Harborline", kind="rename"),
     q("Who is Rahul Verma's client?", "Tata", kind="reverse"),
     q("Is Zofia Wisniewska still in Krakow?", "Krak", kind="yes-no"),
+))
+
+
+#: probe 18: a gym (the Nakamuras, a double-barrelled surname, Icelandic, Breton and Singaporean names, an alias)
+GYM = World("gym", (
+    Entity("g-1", "member", "Kenji Nakamura", (("plan", "basic", T1), ("plan", "premium", T3), ("trainer", "Lena Fischer", T1),
+           ("locker", "L-14", T1))),
+    Entity("g-2", "member", "Aiko Nakamura", (("plan", "family", T1), ("trainer", "Marco Rossi", T2), ("locker", "L-15", T1))),
+    Entity("g-3", "trainer", "Lena Fischer", (("speciality", "yoga", T1), ("gym", "Downtown", T1), ("gym", "Riverside", T3))),
+    Entity("g-4", "trainer", "Marco Rossi", (("speciality", "boxing", T1), ("gym", "Riverside", T1))),
+    Entity("g-5", "member", "Olamide Adebayo-Smith", (("plan", "student", T1), ("plan", "basic", T2), ("locker", "L-02", T1))),
+    Entity("g-6", "member", "Björk Guðmundsdóttir", (("plan", "premium", T1), ("trainer", "Lena Fischer", T2))),
+    Entity("g-7", "member", "Pierre-Yves Le Gall", (("plan", "basic", T1), ("gym", "Downtown", T1))),
+    Entity("g-8", "member", "Ng Wei Ling", (("plan", "premium", T1), ("trainer", "Marco Rossi", T1)), aliases=("Wendy Ng",)),
+), (
+    q("Which plan is Kenji Nakamura on?", "premium", "basic"),
+    q("Which plan was Kenji on in 2025?", "basic", "premium", kind="time"),
+    q("What plans do the Nakamuras have?", ("premium", "family"), kind="family"),
+    q("Which locker does Mrs. Nakamura use?", "L-15", kind="title"),
+    q("Who trains Aiko?", "Marco Rossi", kind="first name"),
+    q("Which members does Lena Fischer train?", ("Kenji", "Guðmundsdóttir"), kind="reverse"),
+    q("Where does Lena work now?", "Riverside", "Downtown", kind="first name"),
+    q("Which gym was Lena Fischer at in 2024?", "Downtown", "Riverside", kind="time"),
+    q("What's Olamide Adebayo-Smith's plan?", "basic", "student"),
+    q("what plan is olamide adebayo smith on", "basic", "student", kind="punctuation"),
+    q("Was Ms Adebayo-Smith on the student plan before?", "student", kind="earlier"),
+    q("Who is Bjork Gudmundsdottir's trainer?", "Lena Fischer", kind="diacritics"),
+    q("What plan does Björk have?", "premium", kind="first name"),
+    q("Which gym does Pierre-Yves Le Gall go to?", "Downtown", kind="particle"),
+    q("Is Mr Le Gall on the basic plan?", "basic", kind="title"),
+    q("Who trains Wendy Ng?", "Marco Rossi", kind="alias"),
+    q("What plan is Ng Wei Ling on?", "premium"),
+    q("Who is Wei Ling's trainer?", "Marco Rossi", kind="partial"),
+    q("Which trainer does boxing?", "Marco", kind="reverse"),
+    q("Who uses locker L-14?", "Kenji", kind="reverse"),
 ))

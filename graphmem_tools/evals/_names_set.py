@@ -1,9 +1,9 @@
 """The question set of `graphmem eval names`, written before the code it measures, in the words people use.
 
-Seventeen namespace shapes: a CRM's customers, company accounts with their managers, households sharing a surname,
+Eighteen namespace shapes: a CRM's customers, company accounts with their managers, households sharing a surname,
 a clinic's patients and doctors, a company's staff; written later, each before it was run, (`_names_probes`) a
 law firm's clients, a school's pupils, a haulier, a letting agency, a marketing agency, a hotel, a sports club,
-(`_names_vet`) a veterinary practice asked twice, and (`_names_recruit`) a recruiting agency (asked twice) and a university. Names from several languages (Zhang Wei, José Álvarez,
+(`_names_vet`) a veterinary practice asked twice, and (`_names_recruit`) a recruiting agency (asked twice), a university and a gym. Names from several languages (Zhang Wei, José Álvarez,
 Nguyễn Thị Lan, O'Neill, Björn, Müller & Söhne, Café Lumière, Kim Min-jun, Lucía García Márquez, Ólafur
 Jónsson, Łukasz Kowalski, Søren Østergaard, Đặng Văn Minh). Questions name people and companies by full name,
 first or last name, title and surname, any case, possessives, another token order, no diacritics, an alias, an
@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from graphmem_tools.evals._names_model import T1, T2, T3, Entity, World, q
 from graphmem_tools.evals._names_probes import AGENCY, CLUB, DEPOT, ESTATE, FIRM, HOTEL, SCHOOL
-from graphmem_tools.evals._names_recruit import RECRUIT, STYLES, UNI
+from graphmem_tools.evals._names_recruit import GYM, RECRUIT, STYLES, UNI
 from graphmem_tools.evals._names_vet import VET, VET2
 
 CRM = World("crm", (
@@ -384,4 +384,4 @@ STAFF = World("staff", (
 ))
 
 WORLDS = (CRM, ACCOUNTS, HOUSEHOLDS, CLINIC, STAFF, FIRM, SCHOOL, DEPOT, ESTATE, AGENCY, HOTEL, CLUB, VET, VET2, RECRUIT,
-          UNI, STYLES)
+          UNI, STYLES, GYM)
