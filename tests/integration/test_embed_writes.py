@@ -104,3 +104,43 @@ def test_a_turn_erased_while_queued_is_never_embedded(store: Store, background: 
 def test_the_mode_is_checked() -> None:
     with pytest.raises(ValueError, match="embed_writes"):
         Settings(_env_file=None, embed_writes="later")  # type: ignore[call-arg, arg-type]
+
+
+def test_a_session_another_worker_of_this_process_is_doing_is_left_to_it(settings: Settings, background: Store,
+                                                                         ns: Namespace) -> None:
+    """Two stores' workers (or one drained while the other works): the drained one's scan finds the session, sees
+    the other doing it and leaves it, instead of embedding the same turns a second time (the ingest bench's
+    background import fell to 0.44x the model alone whenever that happened)."""
+    from graphmem.channels.conversation.embeddings import Embeddings, embeddings_of
+
+    write(background, ns, "busy")
+    item = (ns.name, "busy")
+    with open_store(settings.model_copy(update={"embed_writes": "background"}), apply_schema=False) as other:
+        holder = Embeddings(background)  # stands for the worker its writer notified, in the middle of it
+        assert holder._take(item)
+        try:
+            assert embeddings_of(other).drain(30)  # its drain scans the durable queue: finds the session, leaves it
+            assert all(r["queued"] is True for r in cypher(other, QUEUED, ns=ns.name))
+        finally:
+            with Embeddings._busy_lock:
+                Embeddings._busy.discard(item)
+        assert embeddings_of(other).drain(30)  # nobody is doing it now: the drain embeds it
+    assert all(r["queued"] is None and r["embedding"] is not None for r in cypher(background, QUEUED, ns=ns.name))
+
+
+def test_a_periodic_scan_leaves_fresh_work_to_the_worker_its_writer_notified(background: Store,
+                                                                              ns: Namespace) -> None:
+    """Only the scan at start and a drain's take work queued a moment ago; a periodic scan takes what has waited
+    longer than STALE_S (its writer's process is likely gone)."""
+    from datetime import timedelta
+
+    from graphmem.channels.conversation.durable import STALE_S
+    from graphmem.instants import utcnow
+
+    write(background, ns, "fresh")
+    every = {(r["ns"], r["session"]) for r in background.read("admin/queued_embeddings", limit=10_000, before=None)}
+    stale = {(r["ns"], r["session"]) for r in background.read(
+        "admin/queued_embeddings", limit=10_000, before=utcnow() - timedelta(seconds=STALE_S))}
+    later = {(r["ns"], r["session"]) for r in background.read(
+        "admin/queued_embeddings", limit=10_000, before=utcnow() + timedelta(seconds=1))}
+    assert (ns.name, "fresh") in every and (ns.name, "fresh") not in stale and (ns.name, "fresh") in later

@@ -164,12 +164,12 @@ def test_a_chunk_left_queued_is_written_by_a_worker_scan(store: Store, ns: Names
     # a fold whose writer died before the text: structure written, text not, still queued
     store.write(lambda tx: tx.run("summary/fold", ns=ns.name, session="s", now=T0, covers=[],
                                   summaries=[{"id": chunk, "props": {"text": None}}]))
-    queued = {(r["ns"], r["session"]) for r in store.read("admin/queued_folds", limit=10_000)}
+    queued = {(r["ns"], r["session"]) for r in store.read("admin/queued_folds", limit=10_000, before=None)}
     assert (ns.name, "s") in queued
     assert drain_folds(), "a drain scans the durable queue"
     [again] = store.read("summary/read_summaries", ns=ns.name, session="s", all=False)
     assert "Paris" in (again["summary"]["text"] or "")
-    queued = {(r["ns"], r["session"]) for r in store.read("admin/queued_folds", limit=10_000)}
+    queued = {(r["ns"], r["session"]) for r in store.read("admin/queued_folds", limit=10_000, before=None)}
     assert (ns.name, "s") not in queued
 
 
