@@ -212,9 +212,17 @@ def visible_text(label: str, r: Any) -> str:
 
 
 def leaks(p: Person, text: str) -> list[str]:
-    low, digits = text.lower(), re.sub(r"\\D", "", text)
+    """The person's spellings in `text`, and the phone's digits however they are punctuated ("415.555 0123");
+    commas still part numbers, so two numbers side by side never make a phone."""
+    low, digits = text.lower(), re.sub(r"[\s().+-]", "", text)
     found = [v for v in p.values if v.lower() in low]
     return found + ([f"digits of {p.phone}"] if p.phone in digits or p.phone[3:] in digits else [])
+
+
+def is_vector(value: Any) -> bool:
+    """An embedding: its numbers hold no text, though a 7-digit run inside one of its 384 floats can match a
+    phone's last digits by chance (it did in the CI run of stop 53)."""
+    return isinstance(value, list) and bool(value) and all(isinstance(x, float) for x in value)
 
 
 ERASED_READS = ("entity", "history", "graph from erased", "timeline", *(f"erased turn {t}" for t in ("t0", "t2", "t4", "t5", "t6", "t7")))
@@ -300,7 +308,7 @@ def test_after_purge_the_values_are_gone_from_the_database(keyed: tuple[TestClie
     nodes = cypher(store, "MATCH (n {ns: $ns}) RETURN labels(n) AS l, properties(n) AS p", ns=ns.name)
     rels = cypher(store, "MATCH (n {ns: $ns})-[r]-() RETURN DISTINCT type(r) AS t, properties(r) AS p", ns=ns.name)
     holding = [(r["l" if "l" in r else "t"], k) for r in nodes + rels for k, v in r["p"].items()
-               if leaks(p, json.dumps(v, default=str))]
+               if not is_vector(v) and leaks(p, json.dumps(v, default=str))]
     print(f"properties holding a spelling after purge: {len(holding)}")
     assert holding == []
     stored = all_property_text(store, ns.name)
