@@ -287,8 +287,15 @@ def _names_query(ns: Namespace, words: str) -> str:
 #: the words right before a name by which a question asks about it as an old name ("Which company used to be
 #: called Contoso?", "formerly known as Contoso"): that former name then resolves whatever time is asked
 FORMER_NAME = re.compile(r"\b(?:used\s+to\s+be\s+(?:called|named|known\s+as)|formerly(?:\s+(?:called|named|known\s+as))?|"
-                         r"previously\s+(?:called|named|known\s+as)|(?:old|former|previous)\s+name(?:\s+(?:was|is))?)"
+                         r"previously\s+(?:called|named|known\s+as)|(?:old|former|previous)\s+name(?:\s+(?:was|is))?|"
+                         r"(?:new|current)\s+name\s+(?:of|for))"
                          r"[\s\"'“‘]*$", re.IGNORECASE)
+#: the words right after an old name by which a question asks what it became ("What did Nordlys change its name to?",
+#: "What is Nordlys called now?", "Contoso's new name"); "Acme was called by the agent" asks nothing of the name
+RENAMED_AFTER = re.compile(r"[\"'”’]?(?:['’]s\s+(?:new|current)\s+name|\s+(?:(?:has|have|did)\s+)?changed?\s+(?:its|their|his|"
+                           r"her)\s+name|\s+(?:(?:was|were|got|been|has\s+been|have\s+been|is\s+now)\s+)?renamed|\s+(?:is|are)\s+"
+                           r"now\s+(?:called|named|known\s+as)|\s+(?:called|named|known\s+as)\s+(?:now|today|these\s+days))\b",
+                           re.IGNORECASE)
 
 
 def _resolve_names(question: str, rows: Sequence[Row], valid_at: datetime | None) -> tuple[list[Named], list[Similar]]:
@@ -304,7 +311,9 @@ def _resolve_names(question: str, rows: Sequence[Row], valid_at: datetime | None
         for span in spans:
             if (span.start, span.end) in taken:
                 continue
-            if FORMER_NAME.search(question, 0, span.start):  # asked as the old name it is: exact, today too
+            # asked as the old name it is ("formerly Contoso"), or what became of it ("What did Nordlys change
+            # its name to?"): the entity it was the name of, exact, today too
+            if FORMER_NAME.search(question, 0, span.start) or RENAMED_AFTER.match(question, span.end):
                 named.append(span)
                 continue
             for key, former in zip(span.keys, span.names):

@@ -80,6 +80,8 @@ class Names:
         out = []
         for group, n in enumerate(self.spans):
             for key, name in zip(n.keys, n.names):
+                read = self.timelines.get(key)
+                name = read.name if read is not None and read.name else name  # asked by its old name: the new one
                 for former, until in self.former.get(key, ()):
                     out.append(Hit("exact", "entity", f"{key} ({name}) was named {former} until {until:%Y-%m-%d}",
                                    f"exact: a former name of {key}, asked for by the question's words",

@@ -105,7 +105,9 @@ def judge_facts(question: Question, facts: list[str]) -> bool:
 @click.option("--graphiti", "with_graphiti", is_flag=True, help="ask Graphiti the same questions on the same facts "
                                                                  "(needs graphmem[graphiti]; starts its own Neo4j)")
 @click.option("-v", "--verbose", is_flag=True, help="print every wrong answer")
-def command(with_graphiti: bool, verbose: bool) -> None:
+@click.option("--world", "only", multiple=True, metavar="NAME",
+              help="ask only this namespace shape (repeatable; default all): " + ", ".join(w.name for w in WORLDS))
+def command(with_graphiti: bool, verbose: bool, only: tuple[str, ...]) -> None:
     """Right answers and p50 latency of /recall on questions that name entities (and Graphiti's, with --graphiti)."""
     from graphmem.store import purge_namespace
 
@@ -116,7 +118,11 @@ def command(with_graphiti: bool, verbose: bool) -> None:
     wrong: list[str] = []
     asked: list[tuple[World, int, Question]] = []
     position = 0
-    for world in WORLDS:
+    unknown = set(only) - {w.name for w in WORLDS}
+    if unknown:
+        raise click.BadParameter(f"no namespace shape {', '.join(sorted(unknown))}", param_hint="--world")
+    worlds = tuple(w for w in WORLDS if not only or w.name in only)
+    for world in worlds:
         for question in world.questions:
             if not (question.relative and skip_relative):
                 asked.append((world, position, question))
@@ -126,7 +132,7 @@ def command(with_graphiti: bool, verbose: bool) -> None:
     gi_answers: dict[int, tuple[bool, float]] = {}
     with api_client() as (client, store):
         try:
-            for world in WORLDS:
+            for world in worlds:
                 store_world(client, f"eval-names-{world.name}-{run}", world)
             for world, n, question in asked:
                 ns = f"eval-names-{world.name}-{run}"
@@ -146,9 +152,9 @@ def command(with_graphiti: bool, verbose: bool) -> None:
             if with_graphiti:
                 gi_answers = _ask_graphiti(asked, now, run)
         finally:
-            for world in WORLDS:
+            for world in worlds:
                 purge_namespace(store, f"eval-names-{world.name}-{run}")
-    click.echo(f"graphmem eval names: {position} questions over {len(WORLDS)} namespace shapes, {len(asked)} asked"
+    click.echo(f"graphmem eval names: {position} questions over {len(worlds)} namespace shapes, {len(asked)} asked"
                + (f" ({position - len(asked)} with relative time words skipped: written for {RELATIVE_YEAR})"
                   if skip_relative else ""))
     click.echo(f"graphmem POST /recall (answered by the exact read alone: {fast}/{len(asked)}):")
@@ -184,7 +190,7 @@ def _ask_graphiti(asked: list[tuple[World, int, Question]], now: datetime, run: 
     with graphiti_server(None, "neo4j", None) as (uri, user, password):
         gi = GraphitiSide(uri, user, password)
         try:
-            for world in WORLDS:
+            for world in {w for w, _, _ in asked}:
                 versions = versions_of(world, now)
                 vectors = [list(v) for v in get_embedder().embed([fact_text(v) for v in versions])]
                 gi.save_facts(f"names-{world.name}-{run}", versions, vectors)

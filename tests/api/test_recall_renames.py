@@ -61,11 +61,13 @@ def test_the_old_name_asked_about_today_is_only_offered_as_similar(client: TestC
 
 
 def test_a_question_about_the_old_name_itself_resolves_it_today(client: TestClient, ns: Namespace) -> None:
-    """"Which company used to be called Acme Corporation?" asks about the old name: it resolves, today."""
+    """"Which company used to be called Acme Corporation?" and "What did Acme change its name to?" ask about the old
+    name: it resolves, today, and the answer says the new one."""
     base = f"/v1/{ns.name}"
     _seed(client, base)
     for question in ("Which company used to be called Acme Corporation?", "Where is the company formerly known as "
-                     "Acme Corporation based?"):
+                     "Acme Corporation based?", "What did Acme change its name to?", "What is Acme Corporation called "
+                     "now?", "What's Acme's new name?", "what's the new name of acme", "Has Acme been renamed?"):
         answer = _ask(client, base, question)
         assert "Apex Industries" in answer["context"] and "Porto" in answer["context"], (question, answer)
     # the words elsewhere in the question ask nothing of the old name: it stays only similar today

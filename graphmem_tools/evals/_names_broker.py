@@ -1,0 +1,112 @@
+"""Probe 19 of the `graphmem eval names` set, written at stop 54 before it was run: an insurance broker's clients and
+brokers (Irish O'Connell asked without the apostrophe, Chinese names family first and in either order, Liu shared by
+a client's family name and a broker's surname, a "Jr." suffix, a company with "&" asked with "and", a Norwegian
+company renamed, German umlauts asked as "ue"/"oe", a hyphenated surname asked by its first part; time asked as
+"back in", "late 2025", "early 2025", "mid-2024", "these days", "since September 2025", "at the start of 2025",
+"15.03.2026", "two years ago"). 29/30 on its first run: "What did Nordlys change its name to?" (renamed today) offered
+the old name as similar only and answered nothing; the words after an old name that ask what it became ("change its
+name", "is now called", "'s new name", "been renamed") now resolve it, as "formerly" before it did, and the answer
+names the entity by its new name. 30/30 after. Probe 20 (below), written after that change: 26/26 on its first run."""
+
+from __future__ import annotations
+
+from graphmem_tools.evals._names_model import T1, T2, T3, Entity, World, q
+
+BROKER = World("broker", (
+    Entity("b-1", "client", "Siobhan O'Connell", (("city", "Galway", T1), ("city", "Dublin", T3), ("policy", "home", T1),
+           ("broker", "Tomás Ruiz", T1), ("premium", "EUR 820", T1), ("premium", "EUR 905", T2))),
+    Entity("b-2", "client", "Wang Fang", (("city", "Shenzhen", T1), ("city", "Singapore", T2),
+           ("policy", "marine cargo", T1), ("broker", "Grace Liu", T1))),
+    Entity("b-3", "client", "Liu Yang", (("city", "Chengdu", T1), ("policy", "travel", T1), ("broker", "Grace Liu", T2))),
+    Entity("b-4", "client", "Dmitri Volkov Jr.", (("city", "Tallinn", T1), ("city", "Riga", T2), ("policy", "auto", T1))),
+    Entity("b-5", "broker", "Tomás Ruiz", (("office", "Madrid", T1), ("office", "Valencia", T3), ("team", "property", T1))),
+    Entity("b-6", "broker", "Grace Liu", (("office", "Singapore", T1), ("team", "marine", T1), ("team", "specialty", T3))),
+    Entity("b-7", "client", "Smith & Sons Roofing Ltd", (("city", "Leeds", T1), ("policy", "liability", T1),
+           ("broker", "Tomás Ruiz", T1)), aliases=("Smith & Sons",)),
+    Entity("b-8", "client", "Nordlys AS", (("city", "Bergen", T1), ("policy", "hull", T1), ("broker", "Grace Liu", T1)),
+           renamed_to="Aurora Shipping AS"),
+    Entity("b-9", "client", "Hans-Jürgen Schröder", (("city", "Hamburg", T1), ("city", "Kiel", T3), ("policy", "auto", T1))),
+    Entity("b-10", "client", "Amélie Lefebvre-Dubois", (("city", "Lille", T1), ("policy", "life", T2),
+           ("broker", "Tomás Ruiz", T2))),
+    Entity("b-11", "client", "Kwame Mensah", (("city", "Accra", T1), ("city", "London", T2), ("policy", "travel", T1),
+           ("policy", "health", T3))),
+), (
+    q("Where does Siobhan O'Connell live now?", "Dublin", "Galway"),
+    q("Where did Siobhan live back in 2024?", "Galway", "Dublin", kind="time"),
+    q("How much was Ms O'Connell's premium in late 2025?", "EUR 905", "EUR 820", kind="time"),
+    q("siobhan oconnell's broker", "Tomás Ruiz", kind="punctuation"),
+    q("Which city is Wang Fang in?", "Singapore", "Shenzhen"),
+    q("Where was Fang Wang based in early 2025?", "Shenzhen", "Singapore", kind="time"),
+    q("Who is Liu's broker?", "Grace Liu", ambiguous=True, kind="ambiguous"),
+    q("What kind of policy does Liu Yang have?", "travel"),
+    q("Who has been Liu Yang's broker since September 2025?", "Grace Liu", kind="time"),
+    q("Where does Dmitri Volkov live?", "Riga", "Tallinn", kind="suffix"),
+    q("What city was Mr. Volkov Jr. in during 2024?", "Tallinn", "Riga", kind="time"),
+    q("Which office is Tomás Ruiz in these days?", "Valencia", "Madrid"),
+    q("tomas ruiz office in 2025", "Madrid", "Valencia", kind="time"),
+    q("Which clients does Tomas Ruiz look after?", ("Connell", "Smith"), kind="reverse"),
+    q("What policy does Smith & Sons have?", "liability", kind="alias"),
+    q("Who handles the Smith and Sons Roofing account?", "Tomás Ruiz", kind="punctuation"),
+    q("Which city was Nordlys AS in last year?", "Bergen", kind="rename", relative=True),
+    q("Where is Aurora Shipping based?", "Bergen", kind="rename"),
+    q("What did Nordlys change its name to?", "Aurora", kind="rename"),
+    q("Where did Hans-Juergen Schroeder live in 2025?", "Hamburg", "Kiel", kind="diacritics"),
+    q("Has Mr Schröder moved?", ("Kiel", "Hamburg"), kind="earlier"),
+    q("What is Amélie Lefebvre-Dubois's policy?", "life"),
+    q("Which city is Ms Lefebvre in?", "Lille", kind="title"),
+    q("What policy did Kwame Mensah hold two years ago?", "travel", "health", kind="time", relative=True),
+    q("Where has Kwame been living since autumn 2025?", "London", "Accra", kind="time"),
+    q("Who lives in Kiel?", "Schr", kind="reverse"),
+    q("KWAME MENSAH POLICY", "health", "travel", kind="case"),
+    q("Which broker looks after Wang Fang?", "Grace Liu"),
+    q("What team was Grace on at the start of 2025?", "marine", "specialty", kind="time"),
+    q("Grace Liu's team as of 15.03.2026", "marine", "specialty", kind="time"),
+))
+
+
+#: probe 20, written at stop 54 before it was run: an airline's crew (Turkish, Chinese family name first, double
+#: first names and surnames, Arabic with a particle, Polish namesakes, Swedish, a Colombian with a middle name left
+#: out, an alias) and a supplier; time asked as "the first half of 2025", "Q1 2025", "March 3rd, 2024", "mid-2025",
+#: "between January and March 2025", "a year ago", "in '24", "the week of 10 March 2025", "as at 1/2/2025"
+CREW = World("crew", (
+    Entity("k-1", "pilot", "Çağlar Şahin", (("base", "Istanbul", T1), ("base", "Frankfurt", T3), ("aircraft", "A320", T1),
+           ("aircraft", "A350", T2), ("rank", "first officer", T1), ("rank", "captain", T3))),
+    Entity("k-2", "attendant", "Chen Xiaoming", (("base", "Shanghai", T1), ("languages", "Mandarin and English", T1),
+           ("rank", "purser", T2))),
+    Entity("k-3", "attendant", "Mary-Kate Fitzgerald-Jones", (("base", "Dublin", T1), ("base", "Shannon", T2))),
+    Entity("k-4", "pilot", "Abdul Rahman Al Fayed", (("base", "Doha", T1), ("aircraft", "B787", T1), ("aircraft", "B777", T3))),
+    Entity("k-5", "pilot", "Jan Kowalski", (("base", "Warsaw", T1), ("aircraft", "E195", T1))),
+    Entity("k-6", "attendant", "Julia Kowalski", (("base", "Warsaw", T1), ("base", "Gdańsk", T3))),
+    Entity("k-7", "engineer", "Björn Lindqvist", (("hangar", "H2", T1), ("hangar", "H5", T2))),
+    Entity("k-8", "pilot", "Ana Sofía Ramírez", (("base", "Bogotá", T1), ("base", "Madrid", T2), ("aircraft", "A320", T1))),
+    Entity("k-9", "attendant", "Tomasz Nowak", (("base", "Kraków", T1),), aliases=("Tom Nowak",)),
+    Entity("k-10", "supplier", "Skyline Catering GmbH", (("hub", "Frankfurt", T1), ("contact", "Jan Kowalski", T1),
+           ("contact", "Julia Kowalski", T3))),
+), (
+    q("Which aircraft does Caglar Sahin fly?", "A350", "A320", kind="diacritics"),
+    q("What was Çağlar's rank in the first half of 2025?", "first officer", "captain", kind="time"),
+    q("Where was Captain Şahin based in Q1 2025?", "Istanbul", "Frankfurt", kind="time"),
+    q("Is Xiaoming Chen a purser now?", "purser", kind="order"),
+    q("What languages does Xiaoming speak?", "Mandarin", kind="first name"),
+    q("Where is Mary-Kate based?", "Shannon", "Dublin", kind="first name"),
+    q("Where was Ms Fitzgerald-Jones based on March 3rd, 2024?", "Dublin", "Shannon", kind="time"),
+    q("Which plane did Abdul Rahman Al Fayed fly in mid-2025?", "B787", "B777", kind="time"),
+    q("what does al fayed fly", "B777", "B787", kind="particle"),
+    q("Where is Kowalski based?", ("Warsaw", "Gda"), ambiguous=True, kind="ambiguous"),
+    q("Where is Julia Kowalski based now?", "Gda", "Warsaw"),
+    q("Which hangar was Bjorn in during 2024?", "H2", "H5", kind="time"),
+    q("Which hangar is Björn Lindqvist in?", "H5", "H2"),
+    q("Where was Ana Sofía Ramírez based before Madrid?", "Bogot", kind="earlier"),
+    q("Ana Ramirez base", "Madrid", "Bogot", kind="partial"),
+    q("Where's Tom Nowak based?", "Krak", kind="alias"),
+    q("Who's the contact at Skyline Catering?", "Julia Kowalski", "Jan Kowalski"),
+    q("Who was Skyline's contact between January and March 2025?", "Jan Kowalski", "Julia", kind="time"),
+    q("Who flies the A350?", "ahin", kind="reverse"),
+    q("Which crew are based in Warsaw?", "Jan", kind="reverse"),
+    q("Where was Çağlar based a year ago?", "Istanbul", "Frankfurt", kind="time", relative=True),
+    q("Where was Xiaoming based in '24?", "Shanghai", kind="time"),
+    q("ŞAHIN AIRCRAFT 2025", "A350", "A320", kind="case"),
+    q("Where was Mary Kate Fitzgerald Jones based in the week of 10 March 2025?", "Dublin", "Shannon", kind="time"),
+    q("Which hangar was Björn in as at 1/2/2025?", "H2", "H5", kind="time"),
+    q("Did Abdul Rahman switch aircraft?", ("B777", "B787"), kind="earlier"),
+))
