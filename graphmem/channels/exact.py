@@ -29,7 +29,7 @@ from graphmem.channels.search.terms import escape_lucene
 from graphmem.channels.temporal import check_attribute_known, registry
 from graphmem import limits
 from graphmem.errors import EntityNotFound, InvalidInput
-from graphmem.identifiers.names import Named, Similar, lucene_words, resolve, stop_names
+from graphmem.identifiers.names import FORMER_NAME, RENAMED_AFTER, Named, Similar, lucene_words, resolve, stop_names
 from graphmem.instants import format_instant, parse_instant, utcnow
 from graphmem.store import Row, Store
 from graphmem.timeline import check_scalar
@@ -282,20 +282,6 @@ def _names_terms(question: str, *, near: bool = False) -> str | None:
 
 def _names_query(ns: Namespace, words: str) -> str:
     return f'+ns:"{escape_lucene(ns.name)}"^0 +(name:({words}) aliases:({words}) former_names:({words}))'
-
-
-#: the words right before a name by which a question asks about it as an old name ("Which company used to be
-#: called Contoso?", "formerly known as Contoso"): that former name then resolves whatever time is asked
-FORMER_NAME = re.compile(r"\b(?:used\s+to\s+be\s+(?:called|named|known\s+as)|formerly(?:\s+(?:called|named|known\s+as))?|"
-                         r"previously\s+(?:called|named|known\s+as)|(?:old|former|previous)\s+name(?:\s+(?:was|is))?|"
-                         r"(?:new|current)\s+name\s+(?:of|for))"
-                         r"[\s\"'“‘]*$", re.IGNORECASE)
-#: the words right after an old name by which a question asks what it became ("What did Nordlys change its name to?",
-#: "What is Nordlys called now?", "Contoso's new name"); "Acme was called by the agent" asks nothing of the name
-RENAMED_AFTER = re.compile(r"[\"'”’]?(?:['’]s\s+(?:new|current)\s+name|\s+(?:(?:has|have|did)\s+)?changed?\s+(?:its|their|his|"
-                           r"her)\s+name|\s+(?:(?:was|were|got|been|has\s+been|have\s+been|is\s+now)\s+)?renamed|\s+(?:is|are)\s+"
-                           r"now\s+(?:called|named|known\s+as)|\s+(?:called|named|known\s+as)\s+(?:now|today|these\s+days))\b",
-                           re.IGNORECASE)
 
 
 def _resolve_names(question: str, rows: Sequence[Row], valid_at: datetime | None) -> tuple[list[Named], list[Similar]]:

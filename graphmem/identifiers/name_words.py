@@ -51,13 +51,18 @@ GLUED = re.compile(r"\w+(?:[-/_.]\w+)+")
 
 def words(text: str) -> list[Word]:
     """The words of `text`, each span without its possessive 's (so that a name can be replaced in place)."""
+    return list(_words(text))
+
+
+@lru_cache(maxsize=8192)  # a name question splits its question six times, and its candidates' names recur
+def _words(text: str) -> tuple[Word, ...]:
     out = []
     for m in _WORD.finditer(text):
         raw, end = m.group(), m.end()
         if raw.lower().replace("’", "'").endswith("'s"):
             raw, end = raw[:-2], end - 2
         out.append(Word(m.start(), end, raw, fold(raw)))
-    return out
+    return tuple(out)
 
 
 def name_tokens(name: str) -> tuple[str, ...]:

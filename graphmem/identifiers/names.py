@@ -322,3 +322,17 @@ def _near_miss(ws: Sequence[Word], i: int, holders: Sequence[tuple[str, str]],
         if nxt not in tokens_of[key] and any(_close(nxt, t) for t in others):
             return Similar(f"{ws[i].text} {ws[i + 1].text}", key, name)
     return None
+
+
+#: the words right before a name by which a question asks about it as an old name ("Which company used to be
+#: called Contoso?", "formerly known as Contoso"): that former name then resolves whatever time is asked
+FORMER_NAME = re.compile(r"\b(?:used\s+to\s+be\s+(?:called|named|known\s+as)|formerly(?:\s+(?:called|named|known\s+as))?|"
+                         r"previously\s+(?:called|named|known\s+as)|(?:old|former|previous)\s+name(?:\s+(?:was|is))?|"
+                         r"(?:new|current)\s+name\s+(?:of|for))"
+                         r"[\s\"'“‘]*$", re.IGNORECASE)
+#: the words right after an old name by which a question asks what it became ("What did Nordlys change its name to?",
+#: "What is Nordlys called now?", "Contoso's new name"); "Acme was called by the agent" asks nothing of the name
+RENAMED_AFTER = re.compile(r"[\"'”’]?(?:['’]s\s+(?:new|current)\s+name|\s+(?:(?:has|have|did)\s+)?changed?\s+(?:its|their|his|"
+                           r"her)\s+name|\s+(?:(?:was|were|got|been|has\s+been|have\s+been|is\s+now)\s+)?renamed|\s+(?:is|are)\s+"
+                           r"now\s+(?:called|named|known\s+as)|\s+(?:called|named|known\s+as)\s+(?:now|today|these\s+days))\b",
+                           re.IGNORECASE)

@@ -13,6 +13,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+from graphmem.text.regex_gates import Gated
+
 _ID = re.compile(
     r"(?<![\w-])(?=[\w/-]*[a-z])(?=[\w/-]*\d)[a-z0-9/]+(?:-[a-z0-9]+)+(?![\w-])"  # cust-1042 ORD-2024-001 12/2025-B
     r"|(?<![\w.-])(?!\d{4}-\d\d-\d\d|\d{4}/\d\d?/\d|(?:19|20)\d\d\.\d\d\.\d\d(?!\d|\.\d))"  # phones, not ISO days
@@ -45,7 +47,14 @@ def lower(text: str) -> str:
     return "".join(c if len(c.lower()) != 1 else c.lower() for c in text)
 
 
+#: every branch of `_ID` holds a digit (the first in its lookahead), so a text without its needles (a digit) is
+#: left as it is without a scan (`graphmem.text.regex_gates.Gated`)
+_ID_GATE = Gated(_ID)
+
+
 def mask_identifiers(text: str) -> str:
     """`text` (lower-cased) with everything that looks like an identifier blanked."""
+    if not _ID_GATE.may_match(text):
+        return text
     spans = [m.span() for m in _ID.finditer(text) if not _DATE_AFTER_ALL.fullmatch(m.group(0))]
     return blank(text, spans) if spans else text

@@ -12,6 +12,8 @@ from collections.abc import Callable
 from datetime import datetime, timedelta, timezone
 from typing import NamedTuple
 
+from graphmem.text.regex_gates import Gated
+
 UTC = timezone.utc
 DAY = timedelta(days=1)
 
@@ -147,10 +149,10 @@ def year2(text: str) -> int:
 # --- parts of a period named by the words right before it ---------------------------------------------
 #: a third of the period right after it: "early 2025", "mid-March", "late last year" (of a month or longer:
 #: "late on Monday", "late 2 days ago" and "paid late in March" use "late" as a word of their own)
-THIRD = re.compile(r"\b(early|mid|late)(?:-|\s+)$")
+THIRD = Gated(re.compile(r"\b(early|mid|late)(?:-|\s+)$"))  # `Gated`: skipped without its words
 THIRDS_OF = timedelta(days=28)
 #: a half of the period after it: "the first half of 2025", "the latter half of last month"
-HALF = re.compile(r"\b(?:the\s+)?(first|1st|former|second|2nd|latter)\s+half\s+of\s*(?:the\s+)?$")
+HALF = Gated(re.compile(r"\b(?:the\s+)?(first|1st|former|second|2nd|latter)\s+half\s+of\s*(?:the\s+)?$"))
 
 
 def portion(text: str, a: Atom) -> Atom:

@@ -22,6 +22,7 @@ from graphmem.recall.timephrases.lexicon import MONTH, MONTHS, WEEKDAYS, number
 from graphmem.recall.timephrases.masking import blank, lower, mask_identifiers
 from graphmem.recall.timephrases.periods import (DAY, HALF, THIRD, THIRDS_OF, UTC, Atom, Build, Rule, add_months,
                                                 half_way, period, portion, third)
+from graphmem.text.regex_gates import Gated, Gates
 
 Kind = Literal["instant", "range", "since", "until"]
 Axis = Literal["valid", "known"]
@@ -47,25 +48,30 @@ class Interval:
 
 #: Every pattern, in the order they are tried (an earlier rule wins a tie of equal length and start).
 RULES: tuple[Rule, ...] = (*numeric.RULES, *dates.RULES, *business.RULES, *chinese.RULES, *holidays.RULES, *relative.RULES)
+#: what each pattern of RULES needs in a text to match at all (`graphmem.text.regex_gates.Gates`): most patterns are skipped on most
+#: questions ("what is maria lopez's plan?" holds no digit, no month, no weekday...), without changing any result
+_GATES = Gates([pattern for pattern, _ in RULES])
 
 # --- the operator layer: the words just before (or after) an atom ---------------------------------------
-_KNOWN = re.compile(r"\b(?:(?:known|believed?|thought)(?:\s+about(?:\s+[\w'’-]+){1,4})?|recorded)"
-                    r"\s+(?:as\s+of|on|at|in|by)\s*$")  # "what was known about her on 1 May"
-_AS_OF = re.compile(r"(?:\bas\s+(?:of|at)|截至|截止到?)\s*$")
-_AFTER = re.compile(r"\bafter\s*$")
-_SINCE = re.compile(r"(?:\bsince|\bdepuis|\bseit|\bdesde|自从?)\s*$")
-_BEFORE = re.compile(r"(?:\bbefore|\bprior\s+to|\bavant|\bantes\s+de)\s*$")
-_UNTIL = re.compile(r"(?:\b(?:until|till|through|thru|up\s+to|by)(?:\s+(?:the\s+)?end\s+of)?|\bbis|\bhasta|直到)\s*$")
-_WEEK_OF = re.compile(r"\b(?:the\s+)?week\s+of\s*$")
+# (the patterns searched in the words before an atom are `Gated`: skipped at once when the question lacks their
+# words, "since", "before", "the start of"; most questions hold few of them)
+_KNOWN = Gated(re.compile(r"\b(?:(?:known|believed?|thought)(?:\s+about(?:\s+[\w'’-]+){1,4})?|recorded)"
+                          r"\s+(?:as\s+of|on|at|in|by)\s*$"))  # "what was known about her on 1 May"
+_AS_OF = Gated(re.compile(r"(?:\bas\s+(?:of|at)|截至|截止到?)\s*$"))
+_AFTER = Gated(re.compile(r"\bafter\s*$"))
+_SINCE = Gated(re.compile(r"(?:\bsince|\bdepuis|\bseit|\bdesde|自从?)\s*$"))
+_BEFORE = Gated(re.compile(r"(?:\bbefore|\bprior\s+to|\bavant|\bantes\s+de)\s*$"))
+_UNTIL = Gated(re.compile(r"(?:\b(?:until|till|through|thru|up\s+to|by)(?:\s+(?:the\s+)?end\s+of)?|\bbis|\bhasta|直到)\s*$"))
+_WEEK_OF = Gated(re.compile(r"\b(?:the\s+)?week\s+of\s*$"))
 #: a day counted from the day after it: "two days before Christmas", "the day after New Year's Day", "a week after
 #: Easter" (that day moved, not a bound: "before Christmas" alone is one; "the two weeks before Easter" a span)
-_OFFSET = re.compile(r"\b(?:the\s+(?P<one>day)|(?<!\bthe\s)(?P<n>\d{1,3}|an?|one|two|three|four|five|six|seven|eight|nine|"
-                     r"ten|eleven|twelve)"
-                     r"\s+(?P<units>days?|weeks?))\s+(?P<way>before|after)\s*$")
+_OFFSET = Gated(re.compile(r"\b(?:the\s+(?P<one>day)|(?<!\bthe\s)(?P<n>\d{1,3}|an?|one|two|three|four|five|six|seven|eight|nine|"
+                           r"ten|eleven|twelve)"
+                           r"\s+(?P<units>days?|weeks?))\s+(?P<way>before|after)\s*$"))
 #: a week or a day of the period after it, by its place: "the first week of March" (its days 1-7), "the last
 #: week of the year" (its last seven days), "the last day of February 2025"
-_NTH_WEEK = re.compile(r"\b(?:the\s+)?(first|second|third|fourth|last|1st|2nd|3rd|4th)\s+week\s+of\s*(?:the\s+)?$")
-_DAY_OF = re.compile(r"\b(?:the\s+)?(first|last)\s+day\s+of\s*(?:the\s+)?$")
+_NTH_WEEK = Gated(re.compile(r"\b(?:the\s+)?(first|second|third|fourth|last|1st|2nd|3rd|4th)\s+week\s+of\s*(?:the\s+)?$"))
+_DAY_OF = Gated(re.compile(r"\b(?:the\s+)?(first|last)\s+day\s+of\s*(?:the\s+)?$"))
 _PLACES = {"first": 0, "1st": 0, "second": 1, "2nd": 1, "third": 2, "3rd": 2, "fourth": 3, "4th": 3, "fifth": 4, "5th": 4}
 _SUFFIX_SINCE = re.compile(r"\s*(?:onwards?\b|and later\b|or later\b|以来|起)")
 _SUFFIX_AFTER = re.compile(r"\s*(?:之后|以后)")
@@ -78,7 +84,7 @@ _LEAD = re.compile(r"(?:\b(?:in|on|at|during|between|from|of|for|en|im|am|el|le)
 _CLOCK_GAP = re.compile(r"\s*(?:on|,)?\s*")
 _TICK = timedelta(microseconds=1)
 #: a part of the period after it: "at the start of 2025", "the middle of March", "end of last year"
-_PART = re.compile(r"(?P<prep>\b(?:at|in|by|around|towards?)\s+)?(?:the\s+|the\s+very\s+)?\b(start|beginning|middle|end)\s+of\s*(?:the\s+)?$")
+_PART = Gated(re.compile(r"(?P<prep>\b(?:at|in|by|around|towards?)\s+)?(?:the\s+|the\s+very\s+)?\b(start|beginning|middle|end)\s+of\s*(?:the\s+)?$"))
 
 
 def _build(build: Build, m: re.Match[str], now: datetime) -> Atom | None:
@@ -109,7 +115,7 @@ def _verb(question: str, text: str, a: Atom) -> bool:
 def _atoms(text: str, now: datetime, question: str) -> list[Atom]:
     """The time expressions in `text` (`question` as written, for its letter case), in order: longest matches
     first, no overlaps, clocks merged."""
-    found = [atom for pattern, build in RULES for m in pattern.finditer(text)
+    found = [atom for (pattern, build), may in zip(RULES, _GATES.open(text)) if may for m in pattern.finditer(text)
              if (atom := _build(build, m, now)) is not None and not _verb(question, text, atom)]
     if not found:
         return []
@@ -155,7 +161,7 @@ _YEAR_GAP = re.compile(r"\s*,?\s*(?:of\s+|in\s+)?")
 _DAY_ALONE = re.compile(r"(?:on\s+)?(?:the\s+)?\d{1,2}(?:st|nd|rd|th)")
 _OF_GAP = re.compile(r"\s+of\s+")
 #: "the first Monday of March 2025", "the last Friday in June"
-_NTH_BEFORE = re.compile(r"\b(?:the\s+)?(first|second|third|fourth|fifth|last|1st|2nd|3rd|4th|5th)\s+$")
+_NTH_BEFORE = Gated(re.compile(r"\b(?:the\s+)?(first|second|third|fourth|fifth|last|1st|2nd|3rd|4th|5th)\s+$"))
 _IN_GAP = re.compile(r"\s+(?:of|in)\s+")
 _AND_GAP = re.compile(r"\s*(?:and|or|,|&)\s*(?:the\s+)?")
 _NTH_WEEKDAY = re.compile(r"(?:(last)\s+)?(monday|tuesday|wednesday|thursday|friday|saturday|sunday)")
