@@ -47,3 +47,72 @@ def test_a_date_is_never_a_phone(text: str) -> None:
 @pytest.mark.parametrize("text", ["call 415.555.0142", "+44 20 7946 0958", "01.23.45.67.89"])
 def test_phones_that_look_dotted_are_still_phones(text: str) -> None:
     assert [f.kind for f in find_identifiers(text, DEFAULT_REGISTRY)] == ["phone"]
+
+
+def _end(y: int, m: int, d: int) -> datetime:  # the last instant of a day: a period's facts are read at its end
+    return datetime(y, m, d, 23, 59, 59, 999999, tzinfo=timezone.utc)
+
+
+#: probe 2 (stop 54), written before it was run: the point of time a question's facts are read at, the questions
+#: naming people as users do (NOW is Wednesday 2026-12-02, 12:00 UTC). 31/32 on its first run: "half a year ago"
+#: was read as "a year ago" (halves of units were no count); 32/32 after
+PROBE_2 = [
+    ("What was Maria Lopez's city last year?", _end(2025, 12, 31)),
+    ("Where did Tom Berg live three weeks ago?", _at(2026, 11, 11, 12)),
+    ("What was the plan 10 days ago?", _at(2026, 11, 22, 12)),
+    ("Which plan was she on a year ago?", _at(2025, 12, 2, 12)),
+    ("What was his phone in March 2025?", _end(2025, 3, 31)),
+    ("What was her city on 2025-03-15?", _end(2025, 3, 15)),
+    ("What was the address on 3/15/2025?", _end(2025, 3, 15)),
+    ("as of 1 June 2025, who managed the account?", _at(2025, 6, 1)),
+    ("What was Ana's plan yesterday?", _end(2026, 12, 1)),
+    ("What was the city at the end of last month?", _end(2026, 11, 30)),
+    ("What was the plan at the start of last year?", _at(2025, 1, 1)),
+    ("Where did he live at the beginning of 2024?", _at(2024, 1, 1)),
+    ("Where was Maria Lopez living two months ago?", _at(2026, 10, 2, 12)),
+    ("What was his role before 2025?", _end(2024, 12, 31)),
+    ("What was her plan last week?", _end(2026, 11, 29)),
+    ("What was the phone number on 15/03/2025?", _end(2025, 3, 15)),
+    ("What was the city in Q1 2025?", _end(2025, 3, 31)),
+    ("What plan was he on in the summer of 2024?", _end(2024, 8, 31)),
+    ("Who was her manager at the end of Q2 2025?", _end(2025, 6, 30)),
+    ("What was Zhang Wei's email half a year ago?", _at(2026, 6, 2, 12)),
+    ("What city was he in 18 months ago?", _at(2025, 6, 2, 12)),
+    ("What was her plan at the start of the month?", _at(2026, 12, 1)),
+    ("What was his address on March 3rd?", _end(2026, 3, 3)),
+    ("What was the status at noon yesterday?", _at(2026, 12, 1, 12)),
+    ("What was her city a fortnight ago?", _at(2026, 11, 18, 12)),
+    ("What was the plan on 1 Jan?", _end(2026, 1, 1)),
+    ("What was Maria's plan in 2024?", _end(2024, 12, 31)),
+    ("What was the price as of last Friday?", _at(2026, 11, 27)),
+    ("Where did she work in late 2024?", _end(2024, 12, 31)),
+    ("What was his city the day before yesterday?", _end(2026, 11, 30)),
+    ("What was the plan six weeks ago?", _at(2026, 10, 21, 12)),
+    ("Where did O'Neill live at the end of 2023?", _end(2023, 12, 31)),
+]
+
+
+@pytest.mark.parametrize("question, valid_at", PROBE_2)
+def test_probe_2_the_point_people_mean(question: str, valid_at: datetime) -> None:
+    plan = classify(question, now=NOW)
+    assert plan.time.valid_at == valid_at, plan.notes
+
+
+@pytest.mark.parametrize("question, valid_at", [
+    ("where did he live a year and a half ago", _at(2025, 6, 2, 12)),
+    ("What plan was Kenji on 2 and a half years ago?", _at(2024, 6, 2, 12)),
+    ("city 1.5 years ago", _at(2025, 6, 2, 12)),
+    ("what did she say half an hour ago", datetime(2026, 12, 2, 11, 30, tzinfo=timezone.utc)),
+    ("what was the plan half a month ago", _at(2026, 11, 17, 12)),
+    ("one and a half months ago", _at(2026, 10, 18, 12)),
+    ("3.5 wks ago", _at(2026, 11, 8)),
+    ("half a decade ago", _at(2021, 12, 2, 12)),
+])
+def test_a_unit_and_a_half_back_is_that_instant(question: str, valid_at: datetime) -> None:
+    assert classify(question, now=NOW).time.valid_at == valid_at
+
+
+@pytest.mark.parametrize("question", ["the price went up 2.3 years ago?", "version 2.5 months ago"])
+def test_a_decimal_other_than_a_half_is_no_count(question: str) -> None:
+    """2.3 stays a decimal (never "3 years ago"); a version number stays a version."""
+    assert classify(question, now=NOW).time.valid_at is None

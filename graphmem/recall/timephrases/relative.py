@@ -183,6 +183,42 @@ def _ago(m: re.Match[str], now: datetime) -> Atom | None:
     return _unit(m, now, UNITS[unit], -n)._replace(at=at)
 
 
+#: a half of a unit as the next finer one, counted in halves: a year is 12 months (half a year, 6), a month 30 days
+_HALVES = {"year": ("month", 12), "quarter": ("day", 91), "month": ("day", 30), "week": ("hour", 168),
+           "day": ("hour", 24), "hour": ("minute", 60)}
+_HALF_UNITS = r"(days?|weeks?|fortnights?|months?|years?|quarters?|decades?|hours?|" + UNIT_ABBREVIATIONS + r")"
+
+
+@rule(RULES, r"\bhalf\s+an?\s+" + _HALF_UNITS + r"\s+(?:ago|back)\b"
+      r"|\b(\d{1,3}|a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s+and\s+a\s+half\s+"
+      + _HALF_UNITS + r"\s+(?:ago|back)\b"
+      r"|\b(a|an|one)\s+" + _HALF_UNITS + r"\s+and\s+a\s+half\s+(?:ago|back)\b"
+      r"|(?<![\d.])(\d{1,3})\.5\s*" + _HALF_UNITS + r"\s+(?:ago|back)\b")
+def _halves_ago(m: re.Match[str], now: datetime) -> Atom | None:
+    """"half a year ago", "two and a half years ago", "a year and a half ago", "1.5 years ago": the instant that
+    far back, counted in the finer unit (18 months, 45 days, 84 hours); the period for what was said then is that
+    month or day (of an hour and a half: that hour), as "18 months ago" reads."""
+    whole, unit = (0, m[1]) if m[1] else (number(m[2]), m[3]) if m[3] else (number(m[4]), m[5]) if m[5] else (
+        int(m[6]), m[7])
+    if whole is None:
+        return None
+    name = UNITS.get(unit, unit)
+    if unit in UNIT_MULTIPLES:  # half a decade is 5 years, half a fortnight a week
+        name, times = UNIT_MULTIPLES[unit]
+        return _unit(m, now, name, -(whole * times + times // 2))._replace(
+            at=shift(now, name, -(whole * times + times // 2)))
+    finer, per = _HALVES[name]
+    n = whole * per + per // 2
+    if finer == "minute":
+        at = now - timedelta(minutes=n)
+        start = at.replace(minute=0, second=0, microsecond=0)
+        return Atom(m.start(), m.end(), start, start + timedelta(hours=1), at=at)
+    if finer == "hour":
+        at = shift(now, "hour", -n)
+        return Atom(m.start(), m.end(), *period(at, "day"), at=at)
+    return _unit(m, now, finer, -n)._replace(at=shift(now, finer, -n))
+
+
 _TODAY_AFTER = re.compile(r"\s+today\b")
 #: the first part of "2 months and 3 days ago", "a year, two months ago"
 _AND_BEFORE = re.compile(r"\b" + COUNT + r"\s+(days?|weeks?|fortnights?|months?|years?)\s*(?:,|and|,\s*and)\s*$")
