@@ -19,11 +19,12 @@ from typing import TYPE_CHECKING, Any
 
 from graphmem.errors import NotFound
 from graphmem.identifiers import Registry
-from graphmem.recall.merge import Hit, asks_first, named_attributes
+from graphmem.recall.attributes import attribute_words
+from graphmem.recall.merge import Hit, asks_all, asks_first, named_attributes
 from graphmem.recall.names import Names
 from graphmem.recall.plan import Ask, Plan
 from graphmem.store import Row, Store
-from graphmem.timeline import Span, believed, earlier, earliest, span_at, spans
+from graphmem.timeline import Span, all_earlier, believed, earlier, earliest, span_at, spans
 from graphmem.types import Namespace
 
 if TYPE_CHECKING:
@@ -80,6 +81,14 @@ def _fact_hit(channel: str, label: str, key: str, f: Any, since: datetime, reaso
                data={**base, "attribute": f.attribute, "value": f.value, "since": since,
                      "valid_from": f.valid_from, "valid_to": f.valid_to, "txn_time": f.txn_time,
                      "txn_end": f.txn_end, "source": f.source})
+
+
+def _before(runs: Sequence[Span], valid_at: datetime, first: bool, every: bool) -> list[Span]:
+    """The earlier runs a question asks for: the first, all of them, or the one before the current one."""
+    if every:
+        return all_earlier(runs, valid_at)
+    prev = (earliest if first else earlier)(runs, valid_at)
+    return [] if prev is None else [prev]
 
 
 def _day(t: datetime | None) -> str:
@@ -180,18 +189,19 @@ class Channels:
                 since = run.valid_from if run is not None else f.valid_from
                 out.hits.append(_fact_hit(channel, label, key, f, since, reasons[key], group, base))
             if earlier_word is not None:
-                named = named_attributes(query, timeline) or set(timeline)
-                first = asks_first(earlier_word)
-                for attribute in sorted(named):
-                    prev = (earliest if first else earlier)(timeline[attribute], valid_at)
-                    if prev is None:
-                        continue
-                    out.earlier.append(f"{key} {attribute}")
+                # named as written or in another inflection or word of the table ("plans", "lived"): those only
+                named = (named_attributes(query, timeline) | set(attribute_words(query, timeline))) or set(timeline)
+                first, every = asks_first(earlier_word), asks_all(earlier_word)
+                for attribute, prev in ((a, p) for a in sorted(named) for p in _before(timeline[a], valid_at,
+                                                                                       first, every)):
+                    if f"{key} {attribute}" not in out.earlier:
+                        out.earlier.append(f"{key} {attribute}")
                     out.hits.append(Hit(
                         channel, "fact", f"{label} {attribute} {'at first' if first else 'before'}: {prev.value} "
                                          f"({_day(prev.valid_from)} to {_day(prev.valid_to)})",
-                        f"{reasons[key]}; {earlier_word!r} asks for the "
-                        + ("first value" if first else "value before the current one"),
+                        f"{reasons[key]}; {earlier_word!r} asks for "
+                        + ("the first value" if first else "every value so far" if every else
+                           "the value before the current one"),
                         f"fact:{key}:{attribute}:{prev.value!r}:earlier:{_day(prev.valid_from)}", at=prev.valid_from,
                         group=group, data={**base, "attribute": attribute, "value": prev.value, "earlier": True,
                                            "since": prev.valid_from, "valid_from": prev.valid_from,

@@ -28,10 +28,14 @@ from graphmem.timeline import as_of
 TIER_EXACT, TIER_WORKFLOW, TIER_WINDOW, TIER_FACTS, TIER_SUMMARY, TIER_SEMANTIC = range(6)
 _TIER_BY_CHANNEL = {"exact": TIER_EXACT, "workflow": TIER_WORKFLOW, "window": TIER_WINDOW,
                     "facts": TIER_FACTS, "summary": TIER_SUMMARY}
+#: words that ask for a value's whole history: a perfect tense of a verb that holds a value ("has she lived", "have
+#: they held"), "over the years", "so far", "the history of"; not "since when has she lived" nor "how long has"
+_HISTORY_WORDS = (r"(?<!when\s)(?<!long\s)\b(?:has|have)\s+(?:[\w'’.-]+\s+){0,4}?(?:had|held|lived|worked|banked|owned|used|stayed|resided)\b"
+                  r"|\bover\s+the\s+years\b|\bso\s+far\b|\bhistory\s+of\b")
 #: words that ask for a value before the current one ("address before they moved", "old plan"),
 #: and words that ask whether a value changed ("Did Yuki move?", "Has Max's weight changed?", "ever", "gone up"): the answer
 #: is the value before the current one beside it
-_EARLIER = re.compile(r"\b(?:before|previous(?:ly)?|earlier|used\s+to|formerly|former|prior"
+_EARLIER = re.compile(_HISTORY_WORDS + r"|\b(?:before|previous(?:ly)?|earlier|used\s+to|formerly|former|prior"
                       r"|original(?:ly)?|initially|at\s+first"
                       r"|chang(?:e|es|ed)|mov(?:e|es|ed)|switch(?:es|ed)?|ever"
                       # a value that went up or down: "Has Yusuf's salary band gone up?", "Was her plan upgraded?"
@@ -41,13 +45,27 @@ _EARLIER = re.compile(r"\b(?:before|previous(?:ly)?|earlier|used\s+to|formerly|f
                       r"|以前|之前|原来|先前", re.IGNORECASE)
 
 
+#: the earlier words that ask for every value so far (the first branch of `_EARLIER`): "What accounts has Lucía had?",
+#: "Where has she lived?", "her plans over the years"; "has she been living in Porto since May" reads a time
+_HISTORY = re.compile(_HISTORY_WORDS, re.IGNORECASE)
 #: the earlier words that ask for the first value, not the one before the current ("Where is she from originally?")
 _FIRST = re.compile(r"original(?:ly)?|initially|at\s+first", re.IGNORECASE)
+
+
+def asks_all(earlier_word: str | None) -> bool:
+    """The earlier word asks for every value so far, not only the one before the current one."""
+    return earlier_word is not None and _HISTORY.fullmatch(earlier_word) is not None
 
 
 def asks_first(earlier_word: str | None) -> bool:
     """Whether the earlier word (`asks_earlier`'s) asks for the first value of an attribute."""
     return earlier_word is not None and _FIRST.fullmatch(earlier_word) is not None
+
+
+def runs_asked(earlier_word: str) -> str:
+    """Which earlier runs the word asks for, as the route says it."""
+    return ("the first run" if asks_first(earlier_word) else "every run so far" if asks_all(earlier_word)
+            else "the run before the current one")
 
 
 def tier(channel: str, kind: str) -> int:

@@ -36,7 +36,7 @@ from graphmem.identifiers import Registry, find_identifiers, registry_for
 from graphmem.instants import UTC, utcnow
 from graphmem.recall.hits import Channels
 from graphmem.recall.names import Names
-from graphmem.recall.merge import Hit, asks_first, merge, render_context
+from graphmem.recall.merge import Hit, merge, render_context, runs_asked
 from graphmem.recall.reverse import fact_text_hits, mark_asked, one_step_on, reverse_hits, reverse_rows
 from graphmem.recall.usage import new_recall_id, record_answer
 from graphmem.recall.plan import (ROUTE, Plan, candidate_keys, classify, fast_keys, key_answer,
@@ -298,8 +298,8 @@ def _said_earlier(run: _Run, found: Sequence[str], added: Sequence[str], channel
     if run.earlier_word is None or not found:
         return
     what = ", ".join(added) if added else "none: no value before the current one"
-    run_of = "the first run" if asks_first(run.earlier_word) else "the run before the current one"
-    run.route.append(RouteStep(channel, f"{run.earlier_word!r} asks for earlier values → {run_of}: {what}"))
+    run.route.append(RouteStep(channel, f"{run.earlier_word!r} asks for earlier values → {runs_asked(run.earlier_word)}: "
+                                        f"{what}"))
 
 
 def _workflows(run: _Run, why: str) -> None:

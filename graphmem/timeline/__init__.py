@@ -357,6 +357,12 @@ def earliest(runs: Sequence[Span], t: datetime) -> Span | None:
     return min(ended, key=lambda s: s.valid_from) if ended else None
 
 
+def all_earlier(runs: Sequence[Span], t: datetime) -> list[Span]:
+    """Every run that ended before the one true at `t` began (the same cut as `earlier`), oldest first: "What
+    accounts has she had?" asks for them all, with the current one."""
+    return sorted(_ended_before(runs, t), key=lambda s: s.valid_from)
+
+
 def _ended_before(runs: Sequence[Span], t: datetime) -> list[Span]:
     current = span_at(runs, t)
     cut = current.valid_from if current is not None else t

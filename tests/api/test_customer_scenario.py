@@ -154,9 +154,20 @@ def test_the_previous_plan_is_the_run_before_the_current_one(client: TestClient,
     assert then[-1] == f"{LINE} plan before: basic ({D.created} to {D.pro_really})"  # one run, both parts
 
 
+def test_where_has_she_lived_gives_every_address_so_far(client: TestClient, ns: Namespace, story: str) -> None:
+    resp, lines = ask(client, ns, f"Where has {NAME} lived?")
+    assert f"{LINE} address: 5 Bay St, Seattle (since {D.seattle})" in lines, lines
+    assert f"{LINE} address before: 12 Pine St, Portland ({D.created} to {D.denver})" in lines, lines
+    assert f"{LINE} address before: 88 Elm Rd, Denver ({D.denver} to {D.seattle})" in lines, lines
+    assert any("every run so far" in s["reason"] for s in resp["route"]), resp["route"]
+    _, plans = ask(client, ns, f"which plans has {NAME} had over the years?")
+    assert sum("plan before:" in line for line in plans) == 2 and not any("address before" in x for x in plans), plans
+
+
 def test_since_questions(client: TestClient, ns: Namespace, story: str) -> None:
     _, lines = ask(client, ns, f"since when has {KEY} lived in Seattle?")
     assert f"{LINE} address: 5 Bay St, Seattle (since {D.seattle})" in lines
+    assert not [line for line in lines if "before:" in line], lines  # the current run's start, not a history
     resp, lines = ask(client, ns, f"what plan has {KEY} been on since {D.enterprise}?")
     assert f"{LINE} plan: enterprise (since {D.enterprise})" in lines, lines
     assert not [line for line in lines if "plan: basic" in line or "plan: pro" in line]
