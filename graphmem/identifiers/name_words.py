@@ -47,6 +47,8 @@ class Word:
 
 #: runs of word characters joined by "-", "/", "_" or "." (an identifier when one of them holds a digit)
 GLUED = re.compile(r"\w+(?:[-/_.]\w+)+")
+#: an email address or a web address: no word of it is a name ("nikos.p@example.com" is no Nikos)
+ADDRESS = re.compile(r"[\w.%+-]+@[\w.-]+\.[A-Za-z]{2,}|\bhttps?://\S+|\bwww\.\S+")
 
 
 def words(text: str) -> list[Word]:

@@ -21,7 +21,7 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from graphmem.identifiers.name_words import (COMMON, TITLES, GLUED, WRITTEN_OUT, Word, bag, name_spellings,
+from graphmem.identifiers.name_words import (ADDRESS, COMMON, TITLES, GLUED, WRITTEN_OUT, Word, bag, name_spellings,
                                              name_tokens, words)
 
 def lucene_words(text: str) -> list[str]:
@@ -151,8 +151,8 @@ def resolve(question: str, entities: Iterable[tuple[str, str | None]], max_span:
     for key, toks in ((k, t) for k, name in also for t in name_spellings(name)):
         tokens_of[key] = tuple(dict.fromkeys([*tokens_of.get(key, ()), *toks]))
     glued = {i for m in GLUED.finditer(question) if any(c.isdigit() for c in m.group())
-             for i in range(m.start(), m.end())}
-    # a word inside an identifier ("C-17", "ORD-2024-001") is never a name, nor part of one
+             for i in range(m.start(), m.end())} | {i for m in ADDRESS.finditer(question) for i in range(*m.span())}
+    # a word inside an identifier ("C-17", "ORD-2024-001", an email) is never a name, nor part of one
     ws = [w for w in words(question) if w.folded and w.start not in glued]
     named: list[Named] = []
     similar: list[Similar] = []

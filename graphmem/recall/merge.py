@@ -30,7 +30,9 @@ _TIER_BY_CHANNEL = {"exact": TIER_EXACT, "workflow": TIER_WORKFLOW, "window": TI
                     "facts": TIER_FACTS, "summary": TIER_SUMMARY}
 #: words that ask for a value's whole history: a perfect tense of a verb that holds a value ("has she lived", "have
 #: they held"), "over the years", "so far", "the history of"; not "since when has she lived" nor "how long has"
-_HISTORY_WORDS = (r"(?<!when\s)(?<!long\s)\b(?:has|have)\s+(?:[\w'’.-]+\s+){0,4}?(?:had|held|lived|worked|banked|owned|used|stayed|resided)\b"
+_HISTORY_WORDS = (r"(?<!when\s)(?<!long\s)\b(?:has|have)\s+(?:[\w'’.-]+\s+){0,4}?(?:had|held|lived|worked|banked|owned|used|"
+                  r"stayed|resided|rented|leased|occupied|driven|managed|led|taught|studied|attended|visited|bought|"
+                  r"ordered|paid|earned|charged|been\s+(?:on|in|at|with))\b"
                   r"|\bover\s+the\s+years\b|\bso\s+far\b|\bhistory\s+of\b")
 #: words that ask for a value before the current one ("address before they moved", "old plan"),
 #: and words that ask whether a value changed ("Did Yuki move?", "Has Max's weight changed?", "ever", "gone up"): the answer

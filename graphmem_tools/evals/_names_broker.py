@@ -161,3 +161,47 @@ BANK = World("bank", (
     q("Who is the manager for Brown and Whitfield?", "Ravi Shankar", kind="punctuation"),
     q("Hannah Becker: who are her customers?", ("Lopez", "McGregor"), kind="reverse"),
 ))
+
+
+#: probe 22, written at stop 54 before it was run: a property manager's tenants, landlords and contractors, asked the
+#: way an agent writes mid-task (long sentences, the name last, lower case, a name after "for"/"from", "Mr and Mrs",
+#: an email in the question beside a name, a Greek, a Korean, a Ghanaian and a Scottish name). 18/20 on its first run:
+#: "The tenant nikos.p@example.com - what's his unit?" took "nikos" in the email for Nikos Papadakis and looked up a
+#: broken email (no word of an email or web address is a name now); "Which units has Kofi Boateng rented?" gave the
+#: current unit only ("rented", "leased", "been on" and other verbs that hold a value join the perfect tenses that ask
+#: for every value so far). 20/20 after.
+LETTINGS = World("lettings", (
+    Entity("t-1", "tenant", "Nikos Papadakis", (("unit", "3B", T1), ("unit", "5A", T2), ("rent", "EUR 950", T1),
+           ("rent", "EUR 1,020", T3), ("email", "nikos.p@example.com", T1))),
+    Entity("t-2", "tenant", "Park Ji-ho", (("unit", "2C", T1), ("rent", "EUR 870", T1), ("landlord", "Fiona Campbell", T1))),
+    Entity("t-3", "tenant", "Kofi Boateng", (("unit", "1A", T1), ("unit", "4D", T3), ("landlord", "Fiona Campbell", T1),
+           ("deposit", "held", T1), ("deposit", "returned", T3))),
+    Entity("t-4", "tenant", "Alasdair MacLeod", (("unit", "6F", T1), ("landlord", "Hendrik Visser", T2))),
+    Entity("l-1", "landlord", "Fiona Campbell", (("city", "Edinburgh", T1), ("city", "Glasgow", T3),
+           ("phone", "+44 131 496 0000", T1))),
+    Entity("l-2", "landlord", "Hendrik Visser", (("city", "Rotterdam", T1),)),
+    Entity("c-1", "contractor", "Sparks & Sons Electrical", (("trade", "electrics", T1), ("contact", "Dave Sparks", T1),
+           ("rate", "GBP 45/h", T1), ("rate", "GBP 52/h", T3))),
+    Entity("t-5", "tenant", "Eleanor Hughes-Whitaker", (("unit", "7G", T1), ("unit", "7H", T2), ("pets", "one cat", T1))),
+), (
+    q("I'm drafting the renewal letter, which unit is Nikos Papadakis in at the moment?", "5A", "3B", kind="chatty"),
+    q("before I send it: what was the rent for papadakis back in 2024?", "EUR 950", "1,020", kind="time"),
+    q("The tenant nikos.p@example.com - what's his unit?", "5A", "3B", kind="identifier"),
+    q("Can you check the landlord for Park Ji-ho?", "Fiona Campbell", kind="chatty"),
+    q("rent for ji-ho park", "EUR 870", kind="order"),
+    q("Which units has Kofi Boateng rented?", ("1A", "4D"), kind="earlier"),
+    q("Has Mr Boateng's deposit been returned yet?", "returned", kind="yes-no"),
+    q("What's the deposit status for Kofi as of March 2025?", "held", "returned", kind="time"),
+    q("Who is Alasdair MacLeod's landlord?", "Hendrik Visser"),
+    q("who is alasdair macleod's landlord", "Hendrik Visser", kind="case"),
+    q("Which tenants rent from Fiona Campbell?", ("Ji-ho", "Boateng"), kind="reverse"),
+    q("Where does Ms Campbell live now?", "Glasgow", "Edinburgh", kind="title"),
+    q("Which city was Fiona based in during 2025?", "Edinburgh", "Glasgow", kind="time"),
+    q("What's the hourly rate for Sparks & Sons?", "GBP 52/h", "GBP 45/h", kind="alias"),
+    q("What did Sparks and Sons charge in 2025?", "GBP 45/h", "GBP 52/h", kind="time"),
+    q("Who's the contact at Sparks & Sons Electrical?", "Dave Sparks"),
+    q("Does Eleanor Hughes-Whitaker have pets?", "one cat", kind="yes-no"),
+    q("Which unit was Mrs Hughes-Whitaker in before 7H?", "7G", kind="earlier"),
+    q("Is Eleanor Hughes Whitaker still in 7G?", "7H", kind="punctuation"),
+    q("Where does Hendrik Visser live?", "Rotterdam"),
+))

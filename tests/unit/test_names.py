@@ -348,3 +348,13 @@ def test_a_hyphenated_given_name_is_one_span_and_its_parts_may_be_typed_joined()
     named, _ = resolve("Was Grace kim there?", [("k1", "Grace Kim"), ("k2", "Grace Lee")])
     assert [(n.text, n.keys) for n in named] == [("Grace kim", ("k1",))]  # a whole name, as before
 
+
+
+@pytest.mark.parametrize("question", ["The tenant nikos.p@example.com - what's his unit?",
+                                      "see https://example.com/nikos for Nikos's page"])
+def test_no_word_of_an_email_or_a_web_address_is_a_name(question: str) -> None:
+    """"nikos.p@example.com" is an email to look up as written: replacing "nikos" with a key broke it."""
+    named, _ = resolve(question, [("t-1", "Nikos Papadakis")])
+    assert all("@" not in question[n.start - 1:n.end + 1] and "/" not in question[n.start - 1:n.end + 1]
+               for n in named)
+    assert [n.text for n in named] == ([] if "tenant" in question else ["Nikos"])

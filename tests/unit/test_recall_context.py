@@ -73,6 +73,25 @@ def test_earliest_is_the_first_run_that_ended_before_the_current_one() -> None:
     assert not asks_first(asks_earlier("What was his address before he moved?")) and not asks_first(None)
 
 
+
+def test_a_perfect_tense_asks_for_every_run_so_far() -> None:
+    """"What accounts has Lucía had?" asks for every earlier account, oldest first; "since when has she lived
+    in Seattle" and "how long has" ask about the current run, "before he moved" for the one before it."""
+    from graphmem.recall.merge import asks_all, asks_earlier
+    from graphmem.timeline import all_earlier
+
+    a, b, c = Span("Portland", T0, T0 + 10 * DAY), Span("Denver", T0 + 10 * DAY, T0 + 20 * DAY), \
+        Span("Seattle", T0 + 20 * DAY, None)
+    assert all_earlier([c, b, a], T0 + 30 * DAY) == [a, b] and all_earlier([a, b, c], T0 + 15 * DAY) == [a]
+    for question in ("What accounts has Lucía Fernández had?", "Where has she lived?", "Which units has Kofi Boateng "
+                     "rented?", "Which plans have they been on?", "Maria's branches over the years",
+                     "What cars has Mr. O'Neill owned so far?"):
+        assert asks_all(asks_earlier(question)), question
+    for question in ("since when has she lived in Seattle?", "How long has Tom worked there?",
+                     "What was his address before he moved?", "Has Kwame been living in London?"):
+        assert not asks_all(asks_earlier(question)), question
+    assert not asks_all(None)
+
 days = st.integers(min_value=0, max_value=40)
 
 

@@ -41,7 +41,7 @@ TABLE: list[tuple[str, tuple[str, ...], tuple[str, ...] | None]] = [
     ("who did C-17 call?", ("C-17",), None),  # not C-17's phone
     ("what is the order number of C-17?", ("C-17",), None),  # "number" after "order": no phone
     ("Where has C-17 lived?", (), None),  # a history: every earlier value, read by the full route
-    ("What plans has C-17 been on?", ("C-17",), None),  # several values
+    ("What plans has C-17 been on?", (), None),  # several values: every one so far, read by the full route
     # read, but the read does not answer it alone: the full route runs
     ("what is the favourite colour of C-17?", ("C-17",), None),  # an attribute C-17 does not have
     ("what did C-17 become?", ("C-17",), None),  # a word beyond the attributes
