@@ -116,3 +116,44 @@ def test_a_unit_and_a_half_back_is_that_instant(question: str, valid_at: datetim
 def test_a_decimal_other_than_a_half_is_no_count(question: str) -> None:
     """2.3 stays a decimal (never "3 years ago"); a version number stays a version."""
     assert classify(question, now=NOW).time.valid_at is None
+
+
+#: probe 3 (stop 54), written before it was run: more points people mean (NOW is Wednesday 2026-12-02, 12:00 UTC).
+#: 26/28 on its first run: "circa 2020" (a year after "circa", "around", "roughly", "c.") and "last Xmas" named no
+#: time; 28/28 after
+PROBE_3 = [
+    ("Where was Tom Berg living 3 weeks back?", _at(2026, 11, 11, 12)),
+    ("What plan was Maria on a couple months ago?", _at(2026, 10, 2, 12)),
+    ("Who was her manager in Q4 of last year?", _end(2025, 12, 31)),
+    ("What was his plan in the first week of January 2025?", _end(2025, 1, 7)),
+    ("What was her city on New Year's Day 2025?", _end(2025, 1, 1)),
+    ("as at 31/12/2024, who managed the account?", _at(2024, 12, 31)),
+    ("What was the plan prior to 2024-06-01?", _end(2024, 5, 31)),
+    ("What was the status mid-Jan?", _end(2026, 1, 20)),
+    ("What was his plan early last month?", _end(2026, 11, 10)),
+    ("Where did she live late last year?", _end(2025, 12, 31)),
+    ("What was the plan in the second half of last year?", _end(2025, 12, 31)),
+    ("What was Maria's plan two quarters ago?", _at(2026, 6, 2, 12)),
+    ("Which plan was she on in the previous quarter?", _end(2026, 9, 30)),
+    ("What was Tom's city on the 3rd?", _end(2026, 11, 3)),
+    ("What was the price the Monday before last?", _end(2026, 11, 16)),
+    ("What was the status as of 9am on 1 March 2025?", _at(2025, 3, 1, 9)),
+    ("What was Zhang Wei's plan around 1 May 2025?", _end(2025, 5, 1)),
+    ("Where did the Garcias live circa 2020?", _end(2020, 12, 31)),
+    ("What did his plan look like 3 months back?", _at(2026, 9, 2, 12)),
+    ("What was the city last Xmas?", _end(2025, 12, 25)),
+    ("What was his role at the end of the first quarter of 2025?", _end(2025, 3, 31)),
+    ("What was her phone number at the start of last quarter?", _at(2026, 7, 1)),
+    ("What was O'Brien's plan on Friday 14 March 2025?", _end(2025, 3, 14)),
+    ("What was the plan on Mar 14th '25?", _end(2025, 3, 14)),
+    ("What was her plan 1 yr ago today?", _at(2025, 12, 2, 12)),
+    ("What was Ana's email as of the end of June 2025?", _end(2025, 6, 30)),
+    ("Where did Priya work at the beginning of the year?", _at(2026, 1, 1)),
+    ("What was the balance on the last day of last month?", _end(2026, 11, 30)),
+]
+
+
+@pytest.mark.parametrize("question, valid_at", PROBE_3)
+def test_probe_3_the_point_people_mean(question: str, valid_at: datetime) -> None:
+    plan = classify(question, now=NOW)
+    assert plan.time.valid_at == valid_at, plan.notes

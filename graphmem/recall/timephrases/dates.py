@@ -158,7 +158,8 @@ def _month_alone(m: re.Match[str], now: datetime) -> Atom | None:
 
 #: a bare four-digit number is a year only after one of these ("in 2025", not "2026 units")
 _YEAR_PREP = re.compile(r"(?:\b(?:in|during|since|until|till|before|after|from|to|and|between|of|by the end of|the year|"
-                        r"through|prior to|up to|for|by)|\b(?:early|mid|late)-?|的)\s*$")
+                        r"through|prior to|up to|for|by|circa|around|approximately|roughly)|\b(?:early|mid|late)-?"
+                        r"|\bca?\.|的)\s*$")
 
 
 @rule(RULES, r"(?:(?<![\w-])|(?<=\bearly-)|(?<=\bmid-)|(?<=\blate-))" + YEAR + r"(?![\w-])")

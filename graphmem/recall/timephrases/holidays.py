@@ -55,7 +55,7 @@ def _thanksgiving(m: re.Match[str], now: datetime) -> Atom | None:
     return _holiday(m, now, make, m[1], m[3])
 
 
-@rule(RULES, r"\b(?:on\s+)?(?:(last|this|next)\s+)?(christmas(?: day| eve)?+|new year's (?:day|eve)|new year(?!'s))(?:\s+" + YEAR
+@rule(RULES, r"\b(?:on\s+)?(?:(last|this|next)\s+)?((?:christmas|xmas)(?: day| eve)?+|new year's (?:day|eve)|new year(?!'s))(?:\s+" + YEAR
       + r")?+\b" + _THING)
 def _fixed(m: re.Match[str], now: datetime) -> Atom | None:
     """Christmas (Day, Eve), New Year's Day and Eve: the same day every year. A bare "New Year" is its day after a

@@ -70,7 +70,8 @@ RELATIVE = {"last": -1, "previous": -1, "this past": -1, "this": 0, "current": 0
             "pasada": -1, "pasado": -1, "letzte": -1, "letzten": -1, "letztes": -1, "vorige": -1, "vorigen": -1,
             "上": -1, "上个": -1, "这": 0, "这个": 0, "本": 0, "下": 1, "下个": 1, "去": -1, "今": 0, "明": 1,
             "前": -2}
-HOLIDAYS = {"christmas": (12, 25), "christmas day": (12, 25), "christmas eve": (12, 24),
+HOLIDAYS = {"christmas": (12, 25), "christmas day": (12, 25), "christmas eve": (12, 24), "xmas": (12, 25),
+            "xmas day": (12, 25), "xmas eve": (12, 24),
             "new year's day": (1, 1), "new year's eve": (12, 31), "new year": (1, 1)}
 
 # --- regular-expression fragments (each one capturing group) ---

@@ -171,7 +171,7 @@ def _written(text: str, a: Atom) -> bool:
     """A date written out (digits or a month name: "4 March", "2025-03-04"), not a relative day ("tomorrow")."""
     words = text[a.s:a.e]
     return (any(c.isdigit() for c in words) or any(w in MONTHS for w in re.findall(r"\w+", words))
-            or re.search(r"christmas|new year|easter|good friday", words) is not None)
+            or re.search(r"christmas|xmas|new year|easter|good friday", words) is not None)
 
 
 def _qualified(text: str, atoms: list[Atom]) -> list[Atom]:
