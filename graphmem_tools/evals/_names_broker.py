@@ -205,3 +205,39 @@ LETTINGS = World("lettings", (
     q("Is Eleanor Hughes Whitaker still in 7G?", "7H", kind="punctuation"),
     q("Where does Hendrik Visser live?", "Rotterdam"),
 ))
+
+
+#: probe 23, written at stop 54 before it was run: a software company's accounts and customer success managers
+#: (D'Souza and O’Reilly with either apostrophe, St. Clair, de la Cruz, a company called by its short name, "Inc."
+#: dropped), asked as an agent does ("remind me", "quick q", "how many", "before they upgraded"). 15/16 on its first
+#: run: "priya dsouza region 2024" read no time (a bare year needed a word of time before it; one that ends a question
+#: typed as keywords now is that year, unless the word before it counts things: "order 2024"). 16/16 after.
+SAAS = World("saas", (
+    Entity("a-1", "account", "Globex Inc.", (("tier", "growth", T1), ("tier", "enterprise", T3), ("seats", "120", T1),
+           ("seats", "250", T3), ("csm", "Priya D'Souza", T1), ("csm", "Liam O'Reilly", T3))),
+    Entity("a-2", "account", "Initech Solutions", (("tier", "starter", T1), ("seats", "15", T1), ("csm", "Priya D'Souza", T1))),
+    Entity("a-3", "account", "Umbrella Health GmbH", (("tier", "enterprise", T1), ("seats", "900", T1),
+           ("csm", "Marisol de la Cruz", T2))),
+    Entity("p-1", "csm", "Priya D'Souza", (("region", "EMEA", T1), ("region", "APAC", T3))),
+    Entity("p-2", "csm", "Liam O'Reilly", (("region", "NA", T1),)),
+    Entity("p-3", "csm", "Marisol de la Cruz", (("region", "LATAM", T1),)),
+    Entity("p-4", "contact", "Grant St. Clair", (("company", "Globex Inc.", T1), ("role", "VP Engineering", T1),
+           ("role", "CTO", T2))),
+), (
+    q("Remind me who Globex's CSM is?", "Liam O'Reilly", "Priya"),
+    q("Quick q - how many seats does Globex have?", "250", "120", kind="chatty"),
+    q("What tier was Globex on before they upgraded?", "growth", kind="earlier"),
+    q("Who was the CSM for Globex Inc in 2025?", "Priya D'Souza", "Liam", kind="time"),
+    q("Which accounts does Priya D’Souza manage?", ("Initech",), kind="reverse"),
+    q("Which region is Ms D'Souza in now?", "APAC", "EMEA", kind="title"),
+    q("priya dsouza region 2024", "EMEA", "APAC", kind="punctuation"),
+    q("What region does Liam O’Reilly cover?", "NA", kind="punctuation"),
+    q("how many seats does initech have", "15", kind="case"),
+    q("Who looks after Umbrella Health?", "Marisol de la Cruz", kind="partial"),
+    q("Which region is Marisol De La Cruz in?", "LATAM", kind="particle"),
+    q("What tier is Umbrella on?", "enterprise", kind="partial"),
+    q("What's Grant St. Clair's role now?", "CTO", "VP Engineering"),
+    q("What was Grant St Clair's role in early 2025?", "VP Engineering", "CTO", kind="time"),
+    q("Which company does Mr. St. Clair work for?", "Globex", kind="title"),
+    q("Who is the CTO at Globex?", "Grant", kind="reverse"),
+))

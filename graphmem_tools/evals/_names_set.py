@@ -18,7 +18,7 @@ time, or of another entity).
 
 from __future__ import annotations
 
-from graphmem_tools.evals._names_broker import BANK, BROKER, CREW, LETTINGS
+from graphmem_tools.evals._names_broker import BANK, BROKER, CREW, LETTINGS, SAAS
 from graphmem_tools.evals._names_model import T1, T2, T3, Entity, World, q
 from graphmem_tools.evals._names_probes import AGENCY, CLUB, DEPOT, ESTATE, FIRM, HOTEL, SCHOOL
 from graphmem_tools.evals._names_recruit import GYM, RECRUIT, STYLES, UNI
@@ -385,4 +385,4 @@ STAFF = World("staff", (
 ))
 
 WORLDS = (CRM, ACCOUNTS, HOUSEHOLDS, CLINIC, STAFF, FIRM, SCHOOL, DEPOT, ESTATE, AGENCY, HOTEL, CLUB, VET, VET2, RECRUIT,
-          UNI, STYLES, GYM, BROKER, CREW, BANK, LETTINGS)
+          UNI, STYLES, GYM, BROKER, CREW, BANK, LETTINGS, SAAS)

@@ -11,7 +11,7 @@ def test_the_set_has_its_shapes_and_kinds() -> None:
     questions = [q for w in WORLDS for q in w.questions]
     assert len(questions) >= 150 and {w.name for w in WORLDS} == {"crm", "accounts", "households", "clinic", "staff",
                                                                 "firm", "school", "depot", "estate", "agency", "hotel", "club",
-                                                                "vet", "vet2", "recruit", "uni", "styles", "gym", "broker", "bank", "lettings",
+                                                                "vet", "vet2", "recruit", "uni", "styles", "gym", "broker", "bank", "lettings", "saas",
                                                                 "crew"}
     kinds = {q.kind for q in questions}
     assert {"ambiguous", "reverse", "time", "rename", "alias", "diacritics", "order", "title"} <= kinds

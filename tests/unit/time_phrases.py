@@ -1185,6 +1185,13 @@ _ROWS: list[tuple[str, str, str, str | None, str | None]] = [
     ('fresh_20', "where was he based in early 2024", "range", "2024-01-01", "2024-05-01"),
     ('fresh_20', "what was her plan at the very start of 2025", "range", "2025-01-01", "2026-01-01"),
     ('fresh_20', "what was the plan in the last quarter of 2025", "range", "2025-10-01", "2026-01-01"),
+    # from names probe 23 (stop 54): a bare year that ends a question typed as keywords is that year, after a word
+    # that counts nothing; "order 2024", "units 2024" stay numbers
+    ('fresh_20', "priya dsouza region 2024", "range", "2024-01-01", "2025-01-01"),
+    ('fresh_20', "What was Priya's region, 2024?", "range", "2024-01-01", "2025-01-01"),
+    ('fresh_20', "kwame city 2025?", "range", "2025-01-01", "2026-01-01"),
+    ('fresh_20', "status of order 2024", "none", None, None),
+    ('fresh_20', "how many units 2024", "none", None, None),
 ]
 
 CATEGORIES: tuple[str, ...] = tuple(dict.fromkeys(row[0] for row in _ROWS))

@@ -162,9 +162,17 @@ _YEAR_PREP = re.compile(r"(?:\b(?:in|during|since|until|till|before|after|from|t
                         r"|\bca?\.|的)\s*$")
 
 
+#: a bare year that ends a question typed as keywords ("priya dsouza region 2024") after a word that counts nothing
+#: ("order 2024", "room 2024", "model 2024" are numbers); a year anywhere else needs a word of time before it
+_LAST_WORD = re.compile(r"(?<![\d#])\b(?!(?:order|orders|room|unit|units|flat|apt|suite|no|number|invoice|ticket|model|"
+                        r"item|items|id|ref|code|pin|page|line|version|sku|case|batch|lot|seat|seats|row|gate)\s+$)"
+                        r"[^\W\d_]{2,},?\s{1,2}$")  # right before it: nothing blanked between
+
+
 @rule(RULES, r"(?:(?<![\w-])|(?<=\bearly-)|(?<=\bmid-)|(?<=\blate-))" + YEAR + r"(?![\w-])")
 def _year(m: re.Match[str], now: datetime) -> Atom | None:
-    if not _YEAR_PREP.search(m.string, 0, m.start()):
+    ends = m.string[m.end():].strip(" ?.!") == "" and _LAST_WORD.search(m.string, 0, m.start()) is not None
+    if not ends and not _YEAR_PREP.search(m.string, 0, m.start()):
         return None
     year = year_of(m[1])
     return Atom(m.start(), m.end(), date_at(year), date_at(year + 1))
