@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 from graphmem.errors import NotFound
 from graphmem.identifiers import Registry
 from graphmem.recall.attributes import attribute_words
-from graphmem.recall.merge import Hit, asks_all, asks_first, named_attributes
+from graphmem.recall.merge import Hit, asks_all, asks_first, named_attributes, runs_asked
 from graphmem.recall.names import Names
 from graphmem.recall.plan import Ask, Plan
 from graphmem.store import Row, Store
@@ -199,9 +199,7 @@ class Channels:
                     out.hits.append(Hit(
                         channel, "fact", f"{label} {attribute} {'at first' if first else 'before'}: {prev.value} "
                                          f"({_day(prev.valid_from)} to {_day(prev.valid_to)})",
-                        f"{reasons[key]}; {earlier_word!r} asks for "
-                        + ("the first value" if first else "every value so far" if every else
-                           "the value before the current one"),
+                        f"{reasons[key]}; {earlier_word!r} asks for {runs_asked(earlier_word)}",
                         f"fact:{key}:{attribute}:{prev.value!r}:earlier:{_day(prev.valid_from)}", at=prev.valid_from,
                         group=group, data={**base, "attribute": attribute, "value": prev.value, "earlier": True,
                                            "since": prev.valid_from, "valid_from": prev.valid_from,

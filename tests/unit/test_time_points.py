@@ -92,12 +92,6 @@ PROBE_2 = [
 ]
 
 
-@pytest.mark.parametrize("question, valid_at", PROBE_2)
-def test_probe_2_the_point_people_mean(question: str, valid_at: datetime) -> None:
-    plan = classify(question, now=NOW)
-    assert plan.time.valid_at == valid_at, plan.notes
-
-
 @pytest.mark.parametrize("question, valid_at", [
     ("where did he live a year and a half ago", _at(2025, 6, 2, 12)),
     ("What plan was Kenji on 2 and a half years ago?", _at(2024, 6, 2, 12)),
@@ -153,7 +147,7 @@ PROBE_3 = [
 ]
 
 
-@pytest.mark.parametrize("question, valid_at", PROBE_3)
-def test_probe_3_the_point_people_mean(question: str, valid_at: datetime) -> None:
+@pytest.mark.parametrize("question, valid_at", PROBE_2 + PROBE_3)
+def test_the_point_people_mean(question: str, valid_at: datetime) -> None:
     plan = classify(question, now=NOW)
     assert plan.time.valid_at == valid_at, plan.notes

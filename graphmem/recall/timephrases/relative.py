@@ -202,12 +202,8 @@ def _halves_ago(m: re.Match[str], now: datetime) -> Atom | None:
         int(m[6]), m[7])
     if whole is None:
         return None
-    name = UNITS.get(unit, unit)
-    if unit in UNIT_MULTIPLES:  # half a decade is 5 years, half a fortnight a week
-        name, times = UNIT_MULTIPLES[unit]
-        return _unit(m, now, name, -(whole * times + times // 2))._replace(
-            at=shift(now, name, -(whole * times + times // 2)))
-    finer, per = _HALVES[name]
+    # half a decade is 5 years, half a fortnight a week: counted in their own unit's multiple, the others finer
+    finer, per = UNIT_MULTIPLES[unit] if unit in UNIT_MULTIPLES else _HALVES[UNITS.get(unit, unit)]
     n = whole * per + per // 2
     if finer == "minute":
         at = now - timedelta(minutes=n)
