@@ -37,7 +37,7 @@ from graphmem.identifiers.phones import DATE_LIKE, find_phones
 __all__ = [
     "DEFAULT_KINDS", "DEFAULT_REGION", "DEFAULT_REGISTRY", "KEY_MAX", "KEY_TOKEN", "NORMALISERS", "NO_REGION",
     "Found", "IdentifierKind", "Registry", "check_region", "default_region", "digits_only", "e164", "email",
-    "find_identifiers", "identity", "key_tokens", "lower", "mentions", "phone_spellings", "registry_for",
+    "find_identifiers", "holds_any", "identity", "key_tokens", "lower", "mentions", "phone_spellings", "registry_for",
 ]
 
 
@@ -216,3 +216,11 @@ def mentions(text: str, registry: Registry = DEFAULT_REGISTRY, *, limit: int = 3
     for token, _, _ in key_tokens(text):
         seen.setdefault(token, None)
     return list(seen)[:limit]
+
+
+def holds_any(text: str, values: Iterable[str], registry: Registry = DEFAULT_REGISTRY) -> bool:
+    """Whether a text holds one of `values` exactly: as a whole identifier normalised by the registry, or as a
+    whole key-like token; never as part of a longer number or word (semantic hits asked for an identifier)."""
+    found = {s for f in find_identifiers(text, registry) for s in (f.value, f.raw)}
+    found |= {token for token, _, _ in key_tokens(text)}
+    return any(v in found for v in values)

@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING, Any
 from graphmem.embedding import get_embedder
 from graphmem import limits
 from graphmem.errors import InvalidInput, NotFound
-from graphmem.identifiers import Registry, find_identifiers, registry_for
+from graphmem.identifiers import find_identifiers, holds_any, registry_for
 from graphmem.instants import UTC, utcnow
 from graphmem.recall.hits import Channels
 from graphmem.recall.names import Names
@@ -237,8 +237,7 @@ def _key_question(ch: Channels, plan: Plan, valid_at: datetime, earlier_word: st
                                for key, tl in timelines.items()}, earlier_word, registry=ch.registry)
     if answer is None:
         return None
-    reasons = {key: (f"exact: entity {key!r} given by the caller" if key == plan.entity else
-                     f"exact: {key!r} is an entity key in this namespace")
+    reasons = {key: (f"exact: entity {key!r} given by the caller" if key == plan.entity else f"exact: {_keyed(key, plan)}")
                + "; key question, its profile as of valid_at/known_at" for key in answer.keys}
     found = ch.timeline_hits(timelines, answer.keys, valid_at, channel="exact", reasons=reasons)
     hits = found.hits
@@ -247,6 +246,11 @@ def _key_question(ch: Channels, plan: Plan, valid_at: datetime, earlier_word: st
                  if h.data["entity"] in found.found]
     given = f"entity {plan.entity!r} given by the caller → " if plan.entity in answer.keys else ""
     return [RouteStep("router", n) for n in plan.notes] + [RouteStep("exact", given + answer.explain())], hits
+
+
+def _keyed(key: str, plan: Plan) -> str:  # a key the question spells, or one its name resolved to (router line)
+    return (f"{key!r} is an entity key in this namespace" if key.casefold() in plan.question.casefold()
+            else f"{key!r} is the entity the question names")
 
 
 def _exact(run: _Run, why: str) -> None:
@@ -262,7 +266,7 @@ def _exact(run: _Run, why: str) -> None:
     for ask in plan.asks:
         found: list[tuple[str, str]] = []
         if ask.as_key:
-            found.append((ask.raw, f"{ask.raw!r} is an entity key in this namespace"))
+            found.append((ask.raw, _keyed(ask.raw, plan)))
         found += [(key, f"{ask.kind} {ask.raw!r} matched exactly: {attribute} = {ask.value}")
                   for attribute, key in run.holders.get(ask.value, ()) if attribute in ask.attributes]
         if not found and ask.kind == "key" and plan.reverse is not None:  # "Who drives TRK-204?": under any attribute
@@ -354,14 +358,14 @@ def _semantic(run: _Run, why: str) -> None:
     found = ch.search_hits(pending, reason=f"semantic: {why}")
     if plan.asks:
         needles = [a.value for a in plan.asks] + [n for a in plan.asks for n in run.spelled.get(a.raw, ())]
-        found = [h for h in found if _contains_any(h.text, needles, ch.registry)]
+        found = [h for h in found if holds_any(h.text, needles, ch.registry)]
         if len(found) < run.k:
             # the question's other words may rank turns without the identifier first (its name, its
             # words): ask for the identifiers alone too, so what holds them exactly is not crowded out
             again = ch.search_hits(ch.start_search(" ".join(needles), run.k, since=plan.time.since,
                                                    until=plan.time.until), reason=f"semantic: {why}")
             seen = {h.ident for h in found}
-            found += [h for h in again if h.ident not in seen and _contains_any(h.text, needles, ch.registry)][
+            found += [h for h in again if h.ident not in seen and holds_any(h.text, needles, ch.registry)][
                 :run.k - len(found)]
     route.append(RouteStep("semantic", f"{why} → {len(found)} hits"))
     run.hits += found
@@ -385,14 +389,6 @@ def _semantic(run: _Run, why: str) -> None:
                                     + ", ".join(profiles.found or mentioned)))
     _said_earlier(run, profiles.found, profiles.earlier, "facts")
     run.hits += profiles.hits
-
-
-def _contains_any(text: str, values: Sequence[str], registry: Registry) -> bool:
-    """Whether a text holds one of the asked identifiers exactly: as a whole identifier normalised by
-    the registry, or as a whole token (entity keys); never as part of a longer number or word."""
-    found = {f.value for f in find_identifiers(text, registry)}
-    found |= set(candidate_keys(text, registry, limit=100_000))
-    return any(v in found for v in values)
 
 
 #: The step that runs each rule of `plan.ROUTE`, by the channel the rule names.

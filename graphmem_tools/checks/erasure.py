@@ -261,7 +261,7 @@ def run_examples(seeds: list[int], client: Any, tokens: dict[str, str], store: A
     """Examples on `workers` threads against one app (each in a namespace of its own): an example mostly
     waits on Neo4j and the model, so on two cores two at once run more examples a second than one (stop 46, with
     the namespaces deleted after all examples: 3.77 s an example alone, 40 examples; the CI test's 200 in four
-    parts two at a time took 142-203 s a part, 2.8-4.1 s an example). The namespaces are deleted at the
+    parts two at a time took 142-203 s a part, 2.8-4.1 s an example; at stop 54, 155-206 s a part). The namespaces are deleted at the
     end (`purge_all`), or added to `used` for a caller that runs several batches to delete after the last."""
     from concurrent.futures import ThreadPoolExecutor
 

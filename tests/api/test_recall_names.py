@@ -66,6 +66,8 @@ def test_a_question_that_names_an_entity_reads_its_facts_exactly(client: TestCli
     _seed(client, base)
     answer = _ask(client, base, query)
     assert any(step["reason"].startswith("name ") for step in answer["route"]), answer["route"]
+    # the key a name resolved to is never said to be spelled by the question ("'c-1' is an entity key")
+    assert not any("is an entity key in this namespace" in step["reason"] for step in answer["route"]), answer["route"]
     assert all(h in answer["context"] for h in holds), answer
     assert not any(x in answer["context"] for x in lacks), answer
 
@@ -314,3 +316,16 @@ def test_a_question_whether_a_value_changed_gets_the_one_before(client: TestClie
     for question in ("Has Maria Lopez moved?", "Has Maria Lopez's city ever changed?"):
         answer = _ask(client, base, question)
         assert "Porto" in answer["context"] and "Lisbon" in answer["context"], (question, answer["context"])
+
+
+def test_the_route_never_says_the_question_spelled_the_key_its_name_resolved_to(client: TestClient,
+                                                                                 ns: Namespace) -> None:
+    """"What does Helix Bio supply?" names no attribute as stored (`supplies`): the full route reads the entity,
+    and says it is the one the question names, not a key the question holds."""
+    base = f"/v1/{ns.name}"
+    _people(client, base, "supplies", (("r-8", "Helix Bio GmbH", "antibodies"),))
+    answer = _ask(client, base, "What does Helix Bio supply?")
+    assert "antibodies" in answer["context"], answer
+    reasons = [step["reason"] for step in answer["route"]]
+    assert not any("is an entity key in this namespace" in r for r in reasons), reasons
+    assert any("'r-8' is the entity the question names" in r for r in reasons), reasons

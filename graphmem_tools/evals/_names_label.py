@@ -1,0 +1,100 @@
+"""Probes 24 and 25 of the `graphmem eval names` set, written at stop 55 before they were run.
+
+Probe 24, a music label's artists and managers: Vietnamese names with and without their diacritics and an alias
+that starts with the stop word "An", a band asked with and without "The", initials written "A. R." and "AR", Irish
+"Mc" in any case, a Dutch "van der", Korean given names with a hyphen (asked without it, and shared by two artists),
+Portuguese "da"/"dos", a collective renamed today. Probe 25, a research lab: Japanese and Hungarian names family name
+first and asked in either order, a Swedish "å" typed as "a", Spanish double first names and a hyphenated surname,
+a Yoruba alias, a French hyphenated first name, a supplier renamed today. Time asked as "the summer of 2025", "back in
+2024", "at the end of 2024", "a year ago", "Q4 2025", "spring 2025", "the 1st of March 2025", "2025-10-15",
+"at the end of last year", "over the years".
+"""
+
+from __future__ import annotations
+
+from graphmem_tools.evals._names_model import T1, T2, T3, Entity, World, q
+
+LABEL = World("label", (
+    Entity("m-1", "artist", "Nguyễn Văn An", (("city", "Hanoi", T1), ("city", "Ho Chi Minh City", T3),
+           ("manager", "Carla dos Santos", T1), ("genre", "V-pop", T1)), aliases=("An Nguyen",)),
+    Entity("m-2", "artist", "The Velvet Harbour", (("city", "Manchester", T1), ("deal", "standard", T1),
+           ("deal", "360", T2)), aliases=("Velvet Harbour",)),
+    Entity("m-3", "manager", "Carla dos Santos", (("office", "Lisbon", T1), ("office", "London", T2))),
+    Entity("m-4", "artist", "A. R. Venkatesh", (("genre", "film score", T1), ("city", "Chennai", T1), ("city", "Mumbai", T2))),
+    Entity("m-5", "artist", "Seán McAuliffe", (("city", "Cork", T1), ("manager", "Carla dos Santos", T1),
+           ("manager", "Pieter van der Berg", T3))),
+    Entity("m-6", "manager", "Pieter van der Berg", (("office", "Amsterdam", T1),)),
+    Entity("m-7", "artist", "Kim Min-jun", (("city", "Seoul", T1), ("genre", "K-pop", T1), ("genre", "R&B", T2))),
+    Entity("m-8", "artist", "Park Min-jun", (("city", "Busan", T1), ("genre", "ballad", T1))),
+    Entity("m-9", "artist", "Lumen Collective", (("city", "Berlin", T1), ("deal", "distribution", T1)), renamed_to="Lumen"),
+    Entity("m-10", "artist", "Beatriz Oliveira da Silva", (("city", "São Paulo", T1), ("city", "Rio de Janeiro", T2),
+           ("manager", "Carla dos Santos", T2))),
+), (
+    q("Where is Nguyen Van An living now?", "Ho Chi Minh City", "Hanoi", kind="diacritics"),
+    q("Which city was An Nguyen in during the summer of 2025?", "Hanoi", "Ho Chi Minh", kind="alias"),
+    q("Who manages Nguyễn Văn An?", "Carla dos Santos"),
+    q("What deal is The Velvet Harbour on?", "360", "standard"),
+    q("velvet harbour deal back in 2024", "standard", "360", kind="time"),
+    q("Where is Carla dos Santos's office?", "London", "Lisbon"),
+    q("Where was Ms. Dos Santos working from in early 2025?", "Lisbon", "London", kind="time"),
+    q("What genre does A. R. Venkatesh make?", "film score", kind="punctuation"),
+    q("Where does AR Venkatesh live these days?", "Mumbai", "Chennai", kind="punctuation"),
+    q("Which city was Venkatesh in at the end of 2024?", "Chennai", "Mumbai", kind="time"),
+    q("Who is Sean McAuliffe's manager?", "Pieter van der Berg", "Carla", kind="diacritics"),
+    q("Who was Seán Mcauliffe's manager a year ago?", "Carla dos Santos", "Pieter", kind="time", relative=True),
+    q("Which artists does Pieter van der Berg manage?", "McAuliffe", kind="reverse"),
+    q("Where is Mr Van der Berg's office?", "Amsterdam", kind="title"),
+    q("What genre is Kim Min-jun?", "R&B", "K-pop"),
+    q("What was Kim Minjun's genre in 2024?", "K-pop", "R&B", kind="punctuation"),
+    q("Where is Min-jun based?", ("Seoul", "Busan"), ambiguous=True, kind="ambiguous"),
+    q("Where is Park Min-jun based?", "Busan", "Seoul"),
+    q("Which city was Lumen Collective in last year?", "Berlin", kind="rename", relative=True),
+    q("What deal does Lumen have?", "distribution", kind="rename"),
+    q("Where did Beatriz Oliveira live on 1 June 2025?", "São Paulo", "Rio", kind="time"),
+    q("Who manages Beatriz da Silva?", "Carla dos Santos"),
+    q("Beatriz's city on 2025-10-15", "Rio de Janeiro", "São Paulo", kind="time"),
+    q("Who lives in Mumbai?", "Venkatesh", kind="reverse"),
+))
+
+
+LAB = World("lab", (
+    Entity("r-1", "pi", "Ingrid Håkansson", (("building", "B12", T1), ("building", "C3", T2), ("group", "neuroimaging", T1),
+           ("grant", "ERC Starting", T1), ("grant", "ERC Consolidator", T3))),
+    Entity("r-2", "postdoc", "Takahashi Yuki", (("supervisor", "Ingrid Håkansson", T1), ("project", "fMRI decoding", T1),
+           ("project", "sleep spindles", T2))),
+    Entity("r-3", "student", "Yuki Tanaka", (("supervisor", "Ingrid Håkansson", T2), ("project", "EEG artefacts", T2))),
+    Entity("r-4", "pi", "Nagy Eszter", (("group", "genomics", T1), ("building", "A1", T1))),
+    Entity("r-5", "student", "María José García-Márquez", (("supervisor", "Nagy Eszter", T1),
+           ("supervisor", "Ingrid Håkansson", T3), ("project", "CRISPR screens", T1))),
+    Entity("r-6", "technician", "Olusegun Adeyemi", (("lab", "wet lab 2", T1), ("lab", "wet lab 4", T2)), aliases=("Segun",)),
+    Entity("r-7", "pi", "Priya Raghunathan", (("group", "proteomics", T1), ("group", "structural biology", T3),
+           ("building", "B12", T1))),
+    Entity("r-8", "supplier", "Helix Reagents GmbH", (("supplies", "antibodies", T1), ("contact", "Olusegun Adeyemi", T1)),
+           renamed_to="Helix Bio GmbH"),
+    Entity("r-9", "visitor", "Jean-Luc Moreau", (("building", "C3", T2), ("host", "Nagy Eszter", T2))),
+), (
+    q("Which building is Ingrid Hakansson in now?", "C3", "B12", kind="diacritics"),
+    q("Where was Prof. Håkansson's office back in 2024?", "B12", "C3", kind="time"),
+    q("What grant does Dr Håkansson hold?", "ERC Consolidator", "ERC Starting", kind="title"),
+    q("What grant did Ingrid have in Q4 2025?", "ERC Starting", "ERC Consolidator", kind="time"),
+    q("Who supervises Yuki Takahashi?", "Ingrid Håkansson", kind="order"),
+    q("What project was Takahashi on in spring 2025?", "fMRI decoding", "sleep spindles", kind="time"),
+    q("Which project is Yuki working on?", ("sleep spindles", "EEG artefacts"), ambiguous=True, kind="ambiguous"),
+    q("What is Yuki Tanaka's project?", "EEG artefacts", "spindles"),
+    q("Which students does Ingrid Håkansson supervise?", ("Takahashi", "Tanaka", "Garc"), kind="reverse"),
+    q("Which group does Eszter Nagy lead?", "genomics", kind="order"),
+    q("Who supervised Maria Jose Garcia Marquez in 2025?", "Nagy Eszter", "Håkansson", kind="time"),
+    q("Who is María José's supervisor now?", "Ingrid Håkansson", "Nagy"),
+    q("Which lab is Segun in?", "wet lab 4", "wet lab 2", kind="alias"),
+    q("Which lab was Olusegun Adeyemi in on the 1st of March 2025?", "wet lab 2", "wet lab 4", kind="time"),
+    q("What does Helix Reagents supply?", "antibodies", kind="rename"),
+    q("Who is our contact at Helix Bio?", "Olusegun Adeyemi", kind="rename"),
+    q("What did Helix Reagents GmbH supply last year?", "antibodies", kind="rename", relative=True),
+    q("Where is Jean Luc Moreau working?", "C3", kind="punctuation"),
+    q("Who hosts Jean-Luc?", "Nagy Eszter"),
+    q("What group was Priya Raghunathan in at the end of last year?", "proteomics", "structural", kind="time",
+      relative=True),
+    q("priya raghunathan group", "structural biology", "proteomics", kind="case"),
+    q("Who was in building B12 in 2024?", ("Håkansson", "Raghunathan"), kind="reverse"),
+    q("What were Ingrid Håkansson's grants over the years?", ("ERC Starting", "ERC Consolidator"), kind="earlier"),
+))
