@@ -167,6 +167,8 @@ def resolve(question: str, entities: Iterable[tuple[str, str | None]], max_span:
             if any(t in TITLES for t in span):
                 continue
             holders = full.get(bag(span))
+            if not holders and n > 1 and len(span[-1]) > 3 and span[-1].endswith("s"):
+                holders = full.get(bag([*span[:-1], span[-1][:-1]]))  # "tom bergs company": the 's without its apostrophe
             if holders and (n > 1 or span[0] not in COMMON):
                 found = (n, holders, True)
                 break

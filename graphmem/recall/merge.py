@@ -34,11 +34,16 @@ _HISTORY_WORDS = (r"(?<!when\s)(?<!long\s)\b(?:has|have)\s+(?:[\w'’.-]+\s+){0,
                   r"stayed|resided|rented|leased|occupied|driven|managed|led|taught|studied|attended|visited|bought|"
                   r"ordered|paid|earned|charged|been\s+(?:on|in|at|with))\b"
                   r"|\bover\s+the\s+years\b|\bso\s+far\b|\bhistory\s+of\b")
+#: words that ask for the first value: "Where is she from originally?", "What plan did Aoife start on?", "which desk
+#: did he begin with", "to begin with", "when she first joined"
+_FIRST_WORDS = (r"original(?:ly)?|initially|at\s+first|start(?:ed|s)?\s+(?:on|with|out(?:\s+(?:on|with|as|in))?)"
+                r"|beg(?:an|in|ins|un)\s+(?:on|with)|to\s+(?:begin|start)\s+with"
+                r"|when\s+[\w'’-]+\s+(?:first\s+)?(?:joined|signed\s+up|started|moved\s+in|arrived)")
 #: words that ask for a value before the current one ("address before they moved", "old plan"),
 #: and words that ask whether a value changed ("Did Yuki move?", "Has Max's weight changed?", "ever", "gone up"): the answer
 #: is the value before the current one beside it
 _EARLIER = re.compile(_HISTORY_WORDS + r"|\b(?:before|previous(?:ly)?|earlier|used\s+to|formerly|former|prior"
-                      r"|original(?:ly)?|initially|at\s+first"
+                      r"|" + _FIRST_WORDS +
                       r"|chang(?:e|es|ed)|mov(?:e|es|ed)|switch(?:es|ed)?|ever"
                       # a value that went up or down: "Has Yusuf's salary band gone up?", "Was her plan upgraded?"
                       r"|(?:gone|go|goes|went)\s+(?:up|down)|increas(?:e|es|ed)|decreas(?:e|es|ed)|risen|dropped|fallen"
@@ -51,7 +56,7 @@ _EARLIER = re.compile(_HISTORY_WORDS + r"|\b(?:before|previous(?:ly)?|earlier|us
 #: "Where has she lived?", "her plans over the years"; "has she been living in Porto since May" reads a time
 _HISTORY = re.compile(_HISTORY_WORDS, re.IGNORECASE)
 #: the earlier words that ask for the first value, not the one before the current ("Where is she from originally?")
-_FIRST = re.compile(r"original(?:ly)?|initially|at\s+first", re.IGNORECASE)
+_FIRST = re.compile(_FIRST_WORDS, re.IGNORECASE)
 
 
 def asks_all(earlier_word: str | None) -> bool:

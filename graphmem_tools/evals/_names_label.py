@@ -98,3 +98,46 @@ LAB = World("lab", (
     q("Who was in building B12 in 2024?", ("Håkansson", "Raghunathan"), kind="reverse"),
     q("What were Ingrid Håkansson's grants over the years?", ("ERC Starting", "ERC Consolidator"), kind="earlier"),
 ))
+
+
+#: probe 26, written at stop 55 before it was run: a coworking space's members and their companies, asked the way
+#: people chat ("hey, can you remind me…", "quick one:", "can u tell me tom bergs company", "is Tom Berg still on…",
+#: "before she got the private office", "what plan did Aoife start on"), a company that shares a member's surname
+#: (Lopez Design), an Irish "Ní", a hyphenated surname asked with a space; time as "back in summer 2025", "right
+#: now", "at the start of 2026", "a year ago", "early 2025", "12/01/2025".
+COWORK = World("cowork", (
+    Entity("w-1", "member", "Maria Lopez", (("plan", "hot desk", T1), ("plan", "dedicated desk", T2),
+           ("plan", "private office", T3), ("email", "maria.lopez@example.com", T1), ("company", "Lopez Design", T1))),
+    Entity("w-2", "member", "Tom Berg", (("plan", "hot desk", T1), ("locker", "L-12", T1), ("locker", "L-40", T3),
+           ("company", "Bergwerk AB", T1))),
+    Entity("w-3", "member", "Aoife Ní Bhriain", (("plan", "day pass", T1), ("plan", "hot desk", T2),
+           ("company", "Ceol Labs", T1))),
+    Entity("w-4", "member", "Rahul Mehta", (("plan", "private office", T1), ("office", "Room 3", T1),
+           ("office", "Room 7", T2), ("company", "Mehta Analytics", T1))),
+    Entity("w-5", "company", "Lopez Design", (("city", "Madrid", T1),)),
+    Entity("w-6", "company", "Bergwerk AB", (("city", "Malmö", T1), ("city", "Stockholm", T3))),
+    Entity("w-7", "member", "Zoë Kowalczyk-Adams", (("plan", "hot desk", T2), ("locker", "L-7", T2))),
+), (
+    q("hey, can you remind me where Rahul Mehta sits these days?", "Room 7", "Room 3"),
+    q("do we have an email for maria lopez?", "maria.lopez@example.com", kind="case"),
+    q("is Tom Berg still on the hot desk plan?", "hot desk"),
+    q("Quick one: which locker does Tom have now?", "L-40", "L-12"),
+    q("what locker did tom berg use before?", "L-12", kind="earlier"),
+    q("What plan did Aoife Ní Bhriain start on?", "day pass", kind="earlier"),
+    q("Aoife Ni Bhriain's company?", "Ceol Labs", kind="diacritics"),
+    q("I need the plan Maria Lopez had back in summer 2025", "hot desk", ("dedicated", "private"), kind="time"),
+    q("what's maria on right now?", "private office", "dedicated"),
+    q("where's Lopez Design based?", "Madrid"),
+    q("Which members work for Bergwerk AB?", "Tom Berg", kind="reverse"),
+    q("has Bergwerk moved?", ("Stockholm", "Malm"), kind="earlier"),
+    q("Where was Bergwerk AB located at the start of 2026?", "Malmö", "Stockholm", kind="time"),
+    q("Zoe Kowalczyk Adams locker", "L-7", kind="punctuation"),
+    q("Which plan is Ms Kowalczyk-Adams on?", "hot desk", kind="title"),
+    q("What room was Rahul in a year ago?", "Room 7", "Room 3", kind="time", relative=True),
+    q("What room did Mr. Mehta have in early 2025?", "Room 3", "Room 7", kind="time"),
+    q("who's in Room 7?", "Mehta", kind="reverse"),
+    q("Lopez's plan?", "private office", ambiguous=True, kind="ambiguous"),
+    q("can u tell me tom bergs company", "Bergwerk AB", kind="punctuation"),
+    q("Maria's plan on 12/01/2025?", "dedicated desk", ("hot desk", "private office"), kind="time"),
+    q("What plan was Maria Lopez on before she got the private office?", "dedicated desk", kind="earlier"),
+))

@@ -38,6 +38,7 @@ CASES = [
     ("Does Maria Lopez know Tom Berg?", PEOPLE, [("Maria Lopez", ("c-1001",), True), ("Tom Berg", ("c-1002",), True)]),
     ("What is Maria's city?", TWO_MARIAS, [("Maria", ("c-1001", "c-2001"), False)]),
     ("What is Maria Silva's city?", TWO_MARIAS, [("Maria Silva", ("c-2001",), True)]),
+    ("can u tell me tom bergs company", PEOPLE, [("tom bergs", ("c-1002",), True)]),  # 's without its apostrophe
     ("What is the weather in Lisbon?", PEOPLE, []),
     ("What did I say last week about the order?", PEOPLE, []),
 ]

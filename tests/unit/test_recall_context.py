@@ -70,6 +70,11 @@ def test_earliest_is_the_first_run_that_ended_before_the_current_one() -> None:
     for question in ("Where's Soo-ah Kim from originally?", "Who was Sophie's advisor initially?",
                      "What did Emeka study at first?", "What was her original plan?"):
         assert asks_first(asks_earlier(question)), question
+    for question in ("What plan did Aoife Ní Bhriain start on?", "Which plan did she start out on?",
+                     "which desk did he begin with", "what was her plan to begin with",
+                     "what city was Maria in when she first joined"):  # probe 26 (stop 55)
+        assert asks_first(asks_earlier(question)), question
+    assert asks_earlier("What is Tom's start date?") is None and asks_earlier("When did Tom start?") is None
     assert not asks_first(asks_earlier("What was his address before he moved?")) and not asks_first(None)
 
 
