@@ -141,3 +141,47 @@ COWORK = World("cowork", (
     q("Maria's plan on 12/01/2025?", "dedicated desk", ("hot desk", "private office"), kind="time"),
     q("What plan was Maria Lopez on before she got the private office?", "dedicated desk", kind="earlier"),
 ))
+
+
+#: probe 27, written at stop 55 before it was run: a florist's clients, contacts and staff, asked in chat ("👋",
+#: "atm", "pls", "like, last month", "— still at the same address?", "anything on file for"), "when did" and "how
+#: long has" (the date a value began), "ever", two people in one question, a chained question (a client's account
+#: manager's role), a name in quotes.
+FLORIST = World("florist", (
+    Entity("f-1", "client", "Priya Nair", (("email", "priya@nairevents.com", T1), ("plan", "weekly bouquet", T1),
+           ("plan", "monthly bouquet", T2), ("address", "12 Rose Lane, Leeds", T1), ("address", "4 Mill Road, York", T3),
+           ("account_manager", "Ben Carter", T1))),
+    Entity("f-2", "staff", "Ben Carter", (("role", "account manager", T1), ("shop", "Leeds", T1), ("shop", "York", T3))),
+    Entity("f-3", "client", "Hotel Aurelia", (("contact", "Giulia Romano", T1), ("plan", "daily lobby flowers", T1),
+           ("account_manager", "Ben Carter", T2))),
+    Entity("f-4", "contact", "Giulia Romano", (("email", "g.romano@aurelia.it", T1), ("role", "events manager", T1),
+           ("role", "general manager", T3))),
+    Entity("f-5", "client", "Olamide Bankole", (("plan", "monthly bouquet", T1), ("city", "Manchester", T1),
+           ("city", "Liverpool", T2), ("account_manager", "Sara Lind", T1))),
+    Entity("f-6", "staff", "Sara Lind", (("role", "florist", T1), ("role", "head florist", T2))),
+    Entity("f-7", "client", "Café Noor", (("plan", "weekly table flowers", T2), ("city", "Bradford", T2),
+           ("account_manager", "Sara Lind", T2))),
+), (
+    q("👋 what's priya's plan atm?", "monthly bouquet", "weekly"),
+    q("When did Olamide move to Liverpool?", "2025-09-01", kind="time"),
+    q("how long has Priya Nair been on the monthly bouquet?", "2025-09-01", kind="time"),
+    q("did Olamide Bankole ever live in Manchester?", "Manchester", kind="earlier"),
+    q("Priya Nair — still at the same address?", "4 Mill Road"),
+    q("who looks after Hotel Aurelia?", "Ben Carter"),
+    q("who's the contact person at Hotel Aurelia?", "Giulia Romano"),
+    q("what does Giulia Romano do?", "general manager", "events manager"),
+    q("what was Giulia's job back in 2025?", "events manager", "general manager", kind="time"),
+    q("anything on file for Café Noor?", ("weekly table flowers", "Bradford")),
+    q("cafe noor's account manager pls", "Sara Lind", kind="diacritics"),
+    q("Priya and Olamide — are they on the same plan?", ("Priya Nair", "Olamide Bankole")),
+    q("what's Priya Nair's previous address?", "12 Rose Lane", kind="earlier"),
+    q("Where's Ben Carter's shop these days?", "York", "Leeds"),
+    q("which shop was ben carter at in march 2025?", "Leeds", "York", kind="time"),
+    q("What's Olamide's account manager's role?", "head florist"),
+    q("Who are Sara Lind's clients?", ("Bankole", "Noor"), kind="reverse"),
+    q("Hotel Aurelia's plan, like, last month?", "daily lobby flowers", kind="time", relative=True),
+    q("what's the email for giulia?", "g.romano@aurelia.it", kind="case"),
+    q("Olamide's city as of now?", "Liverpool", "Manchester"),
+    q("Who managed the Hotel Aurelia account in October 2025?", "Ben Carter", kind="time"),
+    q('"Café Noor" – which city?', "Bradford", kind="punctuation"),
+))
