@@ -183,7 +183,38 @@ PROBE_4 = [
 ]
 
 
-@pytest.mark.parametrize("question, valid_at", PROBE_2 + PROBE_3 + PROBE_4)
+#: probe 5 (stop 55), written before it was run: time as people write it in chat and by holidays ("2 wks ago",
+#: "3 mo ago", "1 yr ago", "a couple of weeks back", "last weekend", "this past Monday", "around Easter 2025",
+#: "Valentine's Day 2025", "Halloween", "New Year's Eve", "year end 2024", "end of day yesterday", "2 years and 3
+#: months ago") (NOW is Wednesday 2026-12-02, 12:00 UTC). 20/22 on its first run: "Valentine's Day 2025" and "on
+#: Halloween" named no time (only Christmas and New Year were fixed-day holidays); 22/22 after
+PROBE_5 = [
+    ("what was her plan a couple of weeks back?", _at(2026, 11, 18, 12)),
+    ("what plan was he on 2 wks ago", _at(2026, 11, 18, 12)),
+    ("what was the city 3 mo ago?", _at(2026, 9, 2, 12)),
+    ("plan 1 yr ago", _at(2025, 12, 2, 12)),
+    ("what was her plan last weekend?", _end(2026, 11, 29)),
+    ("what was Maria's plan over the weekend?", _end(2026, 11, 29)),
+    ("What was his city around Easter 2025?", _end(2025, 4, 20)),
+    ("what was the plan on the 1st?", _end(2026, 12, 1)),
+    ("What was his plan on New Year's Eve?", _end(2025, 12, 31)),
+    ("what was the plan in the summer?", _end(2026, 8, 31)),
+    ("what plan was she on in January?", _end(2026, 1, 31)),
+    ("What was his role 2 years and 3 months ago?", _at(2024, 9, 2, 12)),
+    ("what was the plan this past Monday", _end(2026, 11, 30)),
+    ("what was the city at the end of Q3?", _end(2026, 9, 30)),
+    ("What was her plan as of Dec 1st?", _at(2026, 12, 1)),
+    ("what plan did he have on the 15th of last month?", _end(2026, 11, 15)),
+    ("what plan was she on 6 months back?", _at(2026, 6, 2, 12)),
+    ("What was the plan on Valentine's Day 2025?", _end(2025, 2, 14)),
+    ("What was his address on Halloween?", _end(2026, 10, 31)),
+    ("What was the plan in the first week of last month?", _end(2026, 11, 7)),
+    ("What was her city at year end 2024?", _end(2024, 12, 31)),
+    ("What was the plan at end of day yesterday?", _end(2026, 12, 1)),
+]
+
+
+@pytest.mark.parametrize("question, valid_at", PROBE_2 + PROBE_3 + PROBE_4 + PROBE_5)
 def test_the_point_people_mean(question: str, valid_at: datetime) -> None:
     plan = classify(question, now=NOW)
     assert plan.time.valid_at == valid_at, plan.notes

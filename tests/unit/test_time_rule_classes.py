@@ -169,3 +169,20 @@ def test_what_the_review_of_probe_9_found(question: str, expected: tuple[object,
 ])
 def test_what_the_review_of_probe_11_found(question: str, expected: tuple[object, ...] | None) -> None:
     assert _days(question) == expected
+
+
+@pytest.mark.parametrize(("question", "expected"), [
+    ("What was his address on Halloween?", ("range", date(2026, 10, 31), date(2026, 11, 1))),
+    ("what did she order for halloween", ("range", date(2026, 10, 31), date(2026, 11, 1))),
+    ("the Halloween party guest list", None),
+    ("halloween costume orders", None),
+    ("What was the plan on Valentine's Day 2025?", ("range", date(2025, 2, 14), date(2025, 2, 15))),
+    ("valentines day cards sold", None),
+    ("plan on St Patrick's Day 2025", ("range", date(2025, 3, 17), date(2025, 3, 18))),
+    ("What did he buy on Boxing Day?", ("range", date(2025, 12, 26), date(2025, 12, 27))),
+])
+def test_the_fixed_day_holidays_of_probe_5(question: str, expected: tuple[object, ...] | None) -> None:
+    """Time points probe 5 (stop 55) read no time in "on Valentine's Day 2025" and "on Halloween": the fixed-day
+    holidays are Christmas's and New Year's rule's; a bare "Halloween" needs a word of time before it, as a bare
+    "New Year" does, and "the Halloween party" or "valentines day cards" are things."""
+    assert _days(question) == expected

@@ -27,7 +27,8 @@ Conventions (the table's, relative to `now`, in UTC; every interval half-open [s
 * "the first/last day of X" is that day; "the first/second/third/fourth/last week of <month>" its days 1-7,
   8-14, 15-21, 22-28 or its last seven; "the start/end/first day of the year/month/week/quarter" is of the one
   now is in; "over/during/at the weekend" the latest weekend begun; Easter, Good Friday and Easter Monday
-  (Western) and Thanksgiving (the United States': November's fourth Thursday) like the other holidays.
+  (Western) and Thanksgiving (the United States': November's fourth Thursday) like the other holidays
+  (Christmas, New Year, Valentine's Day, St Patrick's Day, Halloween, Boxing Day).
 * Units may be abbreviated, after a count: "2 yrs ago", "3 wks back", "the past 48 hrs", "2 mos ago" (not
   "the previous HR manager"). "N hours ago" is that clock hour, its instant now minus N hours.
 * Quarters are calendar quarters. Seasons are meteorological, northern hemisphere (winter Dec-Feb;

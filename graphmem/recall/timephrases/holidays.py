@@ -1,7 +1,8 @@
 """Holidays whose day moves with the year: Easter (Western, `dateutil.easter`), Good Friday and Easter Monday,
 and Thanksgiving (the United States': November's fourth Thursday). Without a year, the latest one begun; a bare
 word needs a year or a word of time before it ("at Easter", "since Thanksgiving"), as it is also a word of other
-things ("the Easter egg", "a thanksgiving recipe"). The fixed-day holidays (Christmas, New Year) are here too."""
+things ("the Easter egg", "a thanksgiving recipe"). The fixed-day holidays (Christmas, New Year, Valentine's Day, St Patrick's Day, Halloween, Boxing Day) are here
+too."""
 
 from __future__ import annotations
 
@@ -55,13 +56,18 @@ def _thanksgiving(m: re.Match[str], now: datetime) -> Atom | None:
     return _holiday(m, now, make, m[1], m[3])
 
 
-@rule(RULES, r"\b(?:on\s+)?(?:(last|this|next)\s+)?((?:christmas|xmas)(?: day| eve)?+|new year's (?:day|eve)|new year(?!'s))(?:\s+" + YEAR
-      + r")?+\b" + _THING)
+@rule(RULES, r"\b(?:on\s+)?(?:(last|this|next)\s+)?((?:christmas|xmas)(?: day| eve)?+|new year's (?:day|eve)|new year(?!'s)"
+      r"|valentine'?s day|halloween|boxing day|(?:st\.? |saint )patrick's day)(?:\s+" + YEAR + r")?+\b" + _THING)
 def _fixed(m: re.Match[str], now: datetime) -> Atom | None:
-    """Christmas (Day, Eve), New Year's Day and Eve: the same day every year. A bare "New Year" is its day after a
-    word of time ("over New Year", "between Christmas and New Year"), not in "the new year" or "New Year plans"."""
+    """Christmas (Day, Eve), New Year's Day and Eve, Valentine's Day, St Patrick's Day, Halloween, Boxing Day: the
+    same day every year. A bare "New Year" is its day after a word of time ("over New Year", "between Christmas and
+    New Year"), not in "the new year" or "New Year plans"; so is a bare "Halloween" ("on Halloween", not "the
+    Halloween party")."""
     if m[2] == "new year" and not m[1] and not m[3] and (
             _NEW_YEAR_LEAD.search(m.string, 0, m.start()) is None or _RESOLUTION.match(m.string, m.end())):
+        return None
+    if m[2] == "halloween" and not m[1] and not m[3] and (_RESOLUTION.match(m.string, m.end()) or not (
+            m[0].startswith("on") or _HOLIDAY_PREP.search(m.string, 0, m.start()))):
         return None
     month, day = HOLIDAYS[m[2]]
 

@@ -72,7 +72,9 @@ RELATIVE = {"last": -1, "previous": -1, "this past": -1, "this": 0, "current": 0
             "前": -2}
 HOLIDAYS = {"christmas": (12, 25), "christmas day": (12, 25), "christmas eve": (12, 24), "xmas": (12, 25),
             "xmas day": (12, 25), "xmas eve": (12, 24),
-            "new year's day": (1, 1), "new year's eve": (12, 31), "new year": (1, 1)}
+            "new year's day": (1, 1), "new year's eve": (12, 31), "new year": (1, 1),
+            "valentine's day": (2, 14), "valentines day": (2, 14), "halloween": (10, 31), "boxing day": (12, 26),
+            "st patrick's day": (3, 17), "st. patrick's day": (3, 17), "saint patrick's day": (3, 17)}
 
 # --- regular-expression fragments (each one capturing group) ---
 #: any month name, longest first so "september" is not read as "sep"
