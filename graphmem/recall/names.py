@@ -4,15 +4,22 @@ how the question reads with keys in their place; the route's words for them."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import TYPE_CHECKING
 
-from graphmem.identifiers.name_words import name_tokens
-from graphmem.identifiers.names import Named, Similar
+from graphmem.identifiers.name_words import fold, name_tokens
+from graphmem.identifiers.names import CALENDAR_WORDS, Named, Similar
 from graphmem.recall.merge import Hit
+from graphmem.recall.timewords import phrase_spans
 from graphmem.store import Row
+
+#: seasons: a one-word name that is one is the season inside a time phrase ("Summer Hayes's rate in summer 2025")
+SEASON_WORDS = frozenset({"spring", "summer", "autumn", "fall", "winter"})
+#: what dates a time phrase beyond a bare month or season ("after June" may be about June Park)
+_DATED = re.compile(r"\d|\b(?:last|this|next|past|previous|early|mid|late)\b", re.IGNORECASE)
 
 if TYPE_CHECKING:
     from graphmem.channels.entity_timelines import EntityTimeline
@@ -33,6 +40,17 @@ class Names:
         """The timelines of `keys` if all came with the names (read at the same known_at), else None."""
         ok = known_at == self.known_at and set(keys) <= set(self.timelines)
         return {k: self.timelines[k] for k in keys} if ok else None
+
+    def without_times(self, question: str, phrases: Sequence[str]) -> Names:
+        """The names, but a one-word name that is a month, season or weekday standing inside one of the question's
+        time phrases that a number or a word of time dates ("What was April's city in May 2025?": May Chen is no answer,
+        "in May 2025" is the time; "last June", "early May"): that word is the time's. "May's rate", "Who is June's
+        agent?" and "Which agent looks after June?" keep theirs."""
+        spans = [(s, e) for s, e in phrase_spans(question, phrases) if _DATED.search(question, s, e)]
+        keep = tuple(n for n in self.spans if not (
+            " " not in n.text.strip() and fold(n.text.strip()) in CALENDAR_WORDS | SEASON_WORDS
+            and any(s <= n.start and n.end <= e for s, e in spans)))
+        return self if len(keep) == len(self.spans) else replace(self, spans=keep)
 
     def keyed(self, question: str) -> str:
         """The question with each name replaced by its entities' keys ("Maria Lopez's city" -> "c-1001's

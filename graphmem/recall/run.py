@@ -216,13 +216,13 @@ def _named(ch: Channels, query: str, plan: Plan, given: dict[str, Any]) -> tuple
     if not ch.has_facts:
         return Names(), plan
     now = given["now"]
-    named = ch.names(query, plan.valid_at or now, plan.known_at, plan.reverse)
+    named = ch.names(query, plan.valid_at or now, plan.known_at, plan.reverse).without_times(query, plan.time.phrases)
     if not named.spans:
         return named, plan
     time = time_beside_names(query, plan, [(n.start, n.end) for n in named.spans], now=now)
     keyed = classify(named.keyed(query), **given, time=time, question=query)
     if (keyed.valid_at, keyed.known_at) != (plan.valid_at, plan.known_at):  # renames and holders as of then
-        named = ch.names(query, keyed.valid_at or now, keyed.known_at, keyed.reverse)
+        named = ch.names(query, keyed.valid_at or now, keyed.known_at, keyed.reverse).without_times(query, time.phrases)
         keyed = classify(named.keyed(query), **given, time=time, question=query)
     return named, keyed
 

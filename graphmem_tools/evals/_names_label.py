@@ -185,3 +185,45 @@ FLORIST = World("florist", (
     q("Who managed the Hotel Aurelia account in October 2025?", "Ben Carter", kind="time"),
     q('"Café Noor" – which city?', "Bradford", kind="punctuation"),
 ))
+
+
+#: probe 28, written at stop 55 before it was run: a talent agency whose people are named like months, seasons and
+#: verbs (April, May, June, Summer, Will, Mark, Grace) and asked with the same words as times ("What was April's
+#: city in May 2025?", "Where did June Park live last June?", "Summer Hayes's rate in summer 2025"), and companies
+#: with a number or in capitals (Studio 54 Productions asked as "Studio 54", KPMG).
+TALENT = World("talent", (
+    Entity("t-1", "talent", "April Nguyen", (("city", "Austin", T1), ("city", "Denver", T2), ("agent", "Mark Ruiz", T1))),
+    Entity("t-2", "talent", "May Chen", (("city", "Boston", T1), ("rate", "USD 500", T1), ("rate", "USD 650", T3),
+           ("agent", "Grace Hall", T1))),
+    Entity("t-3", "talent", "June Park", (("city", "Seattle", T1), ("city", "Portland", T3), ("agent", "Mark Ruiz", T2))),
+    Entity("t-4", "talent", "Summer Hayes", (("city", "Miami", T1), ("rate", "USD 400", T1), ("rate", "USD 450", T2))),
+    Entity("t-5", "agent", "Mark Ruiz", (("office", "LA", T1), ("office", "NYC", T2))),
+    Entity("t-6", "agent", "Grace Hall", (("office", "Chicago", T1),)),
+    Entity("t-7", "talent", "Will Turner", (("city", "Nashville", T1), ("agent", "Grace Hall", T1),
+           ("agent", "Mark Ruiz", T3))),
+    Entity("t-8", "company", "Studio 54 Productions", (("city", "New York", T1), ("contact", "May Chen", T2))),
+    Entity("t-9", "company", "KPMG", (("city", "Amstelveen", T1), ("contact", "Summer Hayes", T1))),
+), (
+    q("What was April's city in May 2025?", "Austin", "Denver", kind="time"),
+    q("Where is April Nguyen now?", "Denver", "Austin"),
+    q("What was May Chen's rate in April 2026?", "USD 500", "USD 650", kind="time"),
+    q("What's May's rate these days?", "USD 650", "USD 500"),
+    q("Where did June Park live last June?", "Portland", "Seattle", kind="time", relative=True),
+    q("Who is June's agent?", "Mark Ruiz"),
+    q("What was Summer Hayes's rate in summer 2025?", "USD 400", "USD 450", kind="time"),
+    q("Summer's city?", "Miami"),
+    q("Which office is Mark Ruiz in?", "NYC", "LA"),
+    q("Who is Will Turner's agent now?", "Mark Ruiz", "Grace"),
+    q("Who was Will's agent in 2025?", "Grace Hall", "Mark", kind="time"),
+    q("Which clients does Grace Hall represent?", "May Chen", kind="reverse"),
+    q("Who is the contact at Studio 54?", "May Chen"),
+    q("Where is Studio 54 Productions based?", "New York"),
+    q("Who's our contact at KPMG?", "Summer Hayes"),
+    q("Mark's office in March 2025?", "LA", "NYC", kind="time"),
+    q("Which agent does May work with?", "Grace Hall"),
+    q("Grace Hall's office", "Chicago"),
+    q("Where was April in April 2025?", "Austin", "Denver", kind="time"),
+    q("Is Will Turner still with Grace Hall?", "Mark Ruiz"),
+    q("Which clients live in Portland?", "June Park", kind="reverse"),
+    q("What did May Chen charge in May 2025?", "USD 500", "USD 650", kind="time"),
+))

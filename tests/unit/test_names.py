@@ -359,3 +359,22 @@ def test_no_word_of_an_email_or_a_web_address_is_a_name(question: str) -> None:
     assert all("@" not in question[n.start - 1:n.end + 1] and "/" not in question[n.start - 1:n.end + 1]
                for n in named)
     assert [n.text for n in named] == ([] if "tenant" in question else ["Nikos"])
+
+
+def test_a_month_inside_a_time_phrase_is_the_time_not_a_person() -> None:
+    """Names probe 28 (stop 55): "What was April's city in May 2025?" resolved May Chen from "in May 2025" and lost the
+    time; a one-word name that is a month, season or weekday inside a longer time phrase is the phrase's."""
+    from graphmem.recall.names import Names
+
+    people = [("t-1", "April Nguyen"), ("t-2", "May Chen"), ("t-4", "Summer Hayes")]
+    for question, phrase, kept in [
+        ("What was April's city in May 2025?", "in May 2025", ["April"]),
+        ("Where was April in April 2025?", "in April 2025", ["April"]),
+        ("What was Summer Hayes's rate in summer 2025?", "in summer 2025", ["Summer Hayes"]),
+        ("What's May's rate these days?", "these days", ["May"]),
+        ("What did May Chen charge in May 2025?", "in May 2025", ["May Chen"]),
+        ("Which agent looks after May?", "after May", ["May"]),  # a bare month after a word: may be her
+        ("Where did May live last May?", "last May", ["May"]),
+    ]:
+        named, _ = resolve(question, people)
+        assert [n.text for n in Names(tuple(named)).without_times(question, [phrase]).spans] == kept, question

@@ -186,3 +186,22 @@ def test_the_fixed_day_holidays_of_probe_5(question: str, expected: tuple[object
     holidays are Christmas's and New Year's rule's; a bare "Halloween" needs a word of time before it, as a bare
     "New Year" does, and "the Halloween party" or "valentines day cards" are things."""
     assert _days(question) == expected
+
+
+@pytest.mark.parametrize(("question", "expected"), [
+    ("Where did June Park live last June?", ("range", date(2026, 6, 1), date(2026, 7, 1))),
+    ("what happened last december", ("range", date(2025, 12, 1), date(2026, 1, 1))),  # December 2026 is not over
+    ("what was his plan last Dec?", ("range", date(2025, 12, 1), date(2026, 1, 1))),
+    ("this past April", ("range", date(2026, 4, 1), date(2026, 5, 1))),
+    ("what is planned for this June", ("range", date(2026, 6, 1), date(2026, 7, 1))),
+    ("next March", ("range", date(2027, 3, 1), date(2027, 4, 1))),
+    ("what changed since last March", ("since", date(2026, 3, 1), None)),
+    ("last june 2025", ("range", date(2025, 6, 1), date(2025, 7, 1))),
+    ("the next may be late", None),
+    ("the last march on the capitol", None),
+])
+def test_last_this_and_next_month_of_probe_28(question: str, expected: tuple[object, ...] | None) -> None:
+    """Names probe 28 (stop 55) found "last June" read as no time: "last <month>" is the latest one that has
+    ended, "this <month>" this year's, "next <month>" the first to begin after now; a year after it names the
+    year; "the last march" is a march and "the next may be" a verb."""
+    assert _days(question) == expected

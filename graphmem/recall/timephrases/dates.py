@@ -156,6 +156,34 @@ def _month_alone(m: re.Match[str], now: datetime) -> Atom | None:
     return month_atom(m, now, MONTHS[m[1]])
 
 
+#: "may" after "next"/"this" is a verb as often as a month: "the next may be late"
+_MAY_VERB = re.compile(r"\s+(?:be|have|not|also|need|want|come|go|happen|get|take|make|see|still|well|never|only|just|"
+                       r"bring|call|change|affect|cost|require|include|help|apply|ask|pay)\b")
+
+
+@rule(RULES, r"\b(last|this\s+past|this|next|previous)\s+" + MONTH + r"\b(?![\s,]*(?:\d|['’]\d|(?:last|this|next)\s+year))")
+def _month_relative(m: re.Match[str], now: datetime) -> Atom | None:
+    """"last March" is the latest March that has ended (said in December 2026: March 2026; said in March: last
+    year's), as "this past March" and "previous March"; "this March" is this year's, "next March" the first to begin
+    after now. A year after it names the year instead ("last June 2025"), and "the last march" is a march."""
+    if re.search(r"\bthe\s+$", m.string[:m.start()]) or (m[2] == "may" and _MAY_VERB.match(m.string, m.end())):
+        return None
+    month = MONTHS[m[2]]
+
+    def make(y: int) -> Span:
+        start = date_at(y, month)
+        return start, add_months(start, 1)
+
+    y = now.year
+    if m[1] == "next":
+        while make(y)[0] <= now:
+            y += 1
+    elif m[1] != "this":
+        while make(y)[1] > now:
+            y -= 1
+    return Atom(m.start(), m.end(), *make(y))
+
+
 #: a bare four-digit number is a year only after one of these ("in 2025", not "2026 units")
 _YEAR_PREP = re.compile(r"(?:\b(?:in|during|since|until|till|before|after|from|to|and|between|of|by the end of|the year|"
                         r"through|prior to|up to|for|by|circa|around|approximately|roughly)|\b(?:early|mid|late)-?"
