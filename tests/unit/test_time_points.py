@@ -214,7 +214,41 @@ PROBE_5 = [
 ]
 
 
-@pytest.mark.parametrize("question, valid_at", PROBE_2 + PROBE_3 + PROBE_4 + PROBE_5)
+#: probe 6 (stop 55), written before it was run: months named relatively ("March of last year", "the March before
+#: last", "June of this year"), weekdays of a week, ranges written with a dash or "between", numeric months,
+#: ordinal weeks and weekdays of a month, thirds of a month or year, "pre-2020", "the close of Q1", ISO weeks
+#: (NOW is Wednesday 2026-12-02, 12:00 UTC). 23/25 on its first run: "the March before last" and "pre-2020" read no
+#: time ("post-2020" neither); 25/25 after
+PROBE_6 = [
+    ("What was her plan in March of last year?", _end(2025, 3, 31)),
+    ("What was his city in June of this year?", _end(2026, 6, 30)),
+    ("What plan was she on the March before last?", _end(2025, 3, 31)),
+    ("What was the plan on Monday of last week?", _end(2026, 11, 23)),
+    ("What was his plan on Monday last week?", _end(2026, 11, 23)),
+    ("What was the plan in the year 2023?", _end(2023, 12, 31)),
+    ("What was her plan at 5pm yesterday?", _at(2026, 12, 1, 17)),
+    ("What was the plan at the close of Q1 2025?", _end(2025, 3, 31)),
+    ("What was her city pre-2020?", _end(2019, 12, 31)),
+    ("What plan was he on in Jan–Mar 2025?", _end(2025, 3, 31)),
+    ("What was the city between 2020 and 2022?", _end(2022, 12, 31)),
+    ("What was her plan in 03/2025?", _end(2025, 3, 31)),
+    ("What was the plan in 2025-03?", _end(2025, 3, 31)),
+    ("What was his plan on 3rd March 2025?", _end(2025, 3, 3)),
+    ("What was the plan in the 3rd week of March 2025?", _end(2025, 3, 21)),
+    ("What was the plan back in Q2?", _end(2026, 6, 30)),
+    ("What was her city in late March 2025?", _end(2025, 3, 31)),
+    ("What was the plan in early June?", _end(2026, 6, 10)),
+    ("What was the plan in mid-2025?", _end(2025, 8, 31)),
+    ("What was the plan on the last day of February 2024?", _end(2024, 2, 29)),
+    ("What was the plan the first Monday of March 2025?", _end(2025, 3, 3)),
+    ("What was the plan in the autumn of 2025?", _end(2025, 11, 30)),
+    ("What was her plan in week 12 of 2025?", _end(2025, 3, 23)),
+    ("What plan was he on on 2025.03.15?", _end(2025, 3, 15)),
+    ("What was her city in the winter of 2024?", _end(2025, 2, 28)),
+]
+
+
+@pytest.mark.parametrize("question, valid_at", PROBE_2 + PROBE_3 + PROBE_4 + PROBE_5 + PROBE_6)
 def test_the_point_people_mean(question: str, valid_at: datetime) -> None:
     plan = classify(question, now=NOW)
     assert plan.time.valid_at == valid_at, plan.notes

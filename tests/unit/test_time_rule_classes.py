@@ -205,3 +205,19 @@ def test_last_this_and_next_month_of_probe_28(question: str, expected: tuple[obj
     ended, "this <month>" this year's, "next <month>" the first to begin after now; a year after it names the
     year; "the last march" is a march and "the next may be" a verb."""
     assert _days(question) == expected
+
+
+@pytest.mark.parametrize(("question", "expected"), [
+    ("What was her city pre-2020?", ("until", None, date(2020, 1, 1))),
+    ("what changed post-2020", ("since", date(2021, 1, 1), None)),
+    ("pre 2020", ("until", None, date(2020, 1, 1))),
+    ("what was the plan the December before last", ("range", date(2024, 12, 1), date(2025, 1, 1))),
+])
+def test_pre_post_and_the_month_before_last_of_probe_6(question: str, expected: tuple[object, ...] | None) -> None:
+    """Time points probe 6 (stop 55): "pre-2020" bounds like "before 2020", "post-2020" like "after 2020"; "the
+    March before last" is the March before last March. A key spelled so stays a key ("ticket POST-2020")."""
+    assert _days(question) == expected
+    from graphmem.recall.plan import classify
+
+    plan = classify("ticket POST-2020", now=NOW)
+    assert plan.time.valid_at is None and plan.time.since is None and [a.raw for a in plan.asks] == ["POST-2020"]

@@ -161,32 +161,39 @@ _MAY_VERB = re.compile(r"\s+(?:be|have|not|also|need|want|come|go|happen|get|tak
                        r"bring|call|change|affect|cost|require|include|help|apply|ask|pay)\b")
 
 
-@rule(RULES, r"\b(last|this\s+past|this|next|previous)\s+" + MONTH + r"\b(?![\s,]*(?:\d|['’]\d|(?:last|this|next)\s+year))")
+@rule(RULES, r"\b(?:(last|this\s+past|this|next|previous)\s+" + MONTH + r"\b(?![\s,]*(?:\d|['’]\d|(?:last|this|next)\s+year))"
+      r"|the\s+" + MONTH + r"\s+(before\s+last)\b)")
 def _month_relative(m: re.Match[str], now: datetime) -> Atom | None:
     """"last March" is the latest March that has ended (said in December 2026: March 2026; said in March: last
-    year's), as "this past March" and "previous March"; "this March" is this year's, "next March" the first to begin
-    after now. A year after it names the year instead ("last June 2025"), and "the last march" is a march."""
-    if re.search(r"\bthe\s+$", m.string[:m.start()]) or (m[2] == "may" and _MAY_VERB.match(m.string, m.end())):
-        return None
-    month = MONTHS[m[2]]
+    year's), as "this past March" and "previous March"; "the March before last" the one before it; "this March" is
+    this year's, "next March" the first to begin after now. A year after it names the year instead ("last June
+    2025"), and "the last march" is a march."""
+    if m[4]:  # "the March before last"
+        relation, word = "before last", m[3]
+    else:
+        relation, word = m[1], m[2]
+        if re.search(r"\bthe\s+$", m.string[:m.start()]) or (word == "may" and _MAY_VERB.match(m.string, m.end())):
+            return None
+    month = MONTHS[word]
 
     def make(y: int) -> Span:
         start = date_at(y, month)
         return start, add_months(start, 1)
 
     y = now.year
-    if m[1] == "next":
+    if relation == "next":
         while make(y)[0] <= now:
             y += 1
-    elif m[1] != "this":
+    elif relation != "this":
         while make(y)[1] > now:
             y -= 1
+        y -= relation == "before last"
     return Atom(m.start(), m.end(), *make(y))
 
 
 #: a bare four-digit number is a year only after one of these ("in 2025", not "2026 units")
 _YEAR_PREP = re.compile(r"(?:\b(?:in|during|since|until|till|before|after|from|to|and|between|of|by the end of|the year|"
-                        r"through|prior to|up to|for|by|circa|around|approximately|roughly)|\b(?:early|mid|late)-?"
+                        r"through|prior to|up to|for|by|circa|around|approximately|roughly)|\b(?:early|mid|late|pre|post)-?"
                         r"|\bca?\.|的)\s*$")
 
 
@@ -197,7 +204,7 @@ _LAST_WORD = re.compile(r"(?<![\d#])\b(?!(?:order|orders|room|unit|units|flat|ap
                         r"[^\W\d_]{2,},?\s{1,2}$")  # right before it: nothing blanked between
 
 
-@rule(RULES, r"(?:(?<![\w-])|(?<=\bearly-)|(?<=\bmid-)|(?<=\blate-))" + YEAR + r"(?![\w-])")
+@rule(RULES, r"(?:(?<![\w-])|(?<=\bearly-)|(?<=\bmid-)|(?<=\blate-)|(?<=\bpre-)|(?<=\bpost-))" + YEAR + r"(?![\w-])")
 def _year(m: re.Match[str], now: datetime) -> Atom | None:
     ends = m.string[m.end():].strip(" ?.!") == "" and _LAST_WORD.search(m.string, 0, m.start()) is not None
     if not ends and not _YEAR_PREP.search(m.string, 0, m.start()):

@@ -25,8 +25,8 @@ _ID = re.compile(
     r"|(?<![\d.])(?!\d+\.5\s*(?:years?|months?|weeks?|days?|yrs?|wks?|mos?)\s+(?:ago|back)\b)\d+\.\d+(?![\d.])")
 #: ^ decimals: 3.2, 10.5, 19.99; but for a count of units and a half back ("1.5 years ago")
 #: what the pattern above also matches but is a date after all (an ISO day or time, a dotted or dashed day
-#: whose numbers can be a day and a month, a year's part: "mid-2024", a run of quarters: "Q1-Q3")
-_DATE_AFTER_ALL = re.compile(r"\d{4}-\d{1,2}-\d{1,2}|\d{4}-\d{2}-\d{2}t[\d:]+z?|(?:early|mid|late)-(?:19|20)\d\d"
+#: whose numbers can be a day and a month, a year's part: "mid-2024", a bound: "pre-2020", a run of quarters: "Q1-Q3")
+_DATE_AFTER_ALL = re.compile(r"\d{4}-\d{1,2}-\d{1,2}|\d{4}-\d{2}-\d{2}t[\d:]+z?|(?:early|mid|late|pre|post)-(?:19|20)\d\d"
                              r"|(?:19|20)\d\d\.\d\d\.\d\d|q[1-4]-q[1-4]|(?:19|20)\d\d-w\d\d"
                              r"|(?:0?[1-9]|[12]\d|3[01])([.-])(?:0?[1-9]|[12]\d|3[01])\1(?:\d{4}|\d{2})")
 

@@ -58,9 +58,9 @@ _GATES = Gates([pattern for pattern, _ in RULES])
 _KNOWN = Gated(re.compile(r"\b(?:(?:known|believed?|thought)(?:\s+about(?:\s+[\w'’-]+){1,4})?|recorded)"
                           r"\s+(?:as\s+of|on|at|in|by)\s*$"))  # "what was known about her on 1 May"
 _AS_OF = Gated(re.compile(r"(?:\bas\s+(?:of|at)|截至|截止到?)\s*$"))
-_AFTER = Gated(re.compile(r"\bafter\s*$"))
+_AFTER = Gated(re.compile(r"\b(?:after|post-?)\s*$"))  # "post-2020"
 _SINCE = Gated(re.compile(r"(?:\bsince|\bdepuis|\bseit|\bdesde|自从?)\s*$"))
-_BEFORE = Gated(re.compile(r"(?:\bbefore|\bprior\s+to|\bavant|\bantes\s+de)\s*$"))
+_BEFORE = Gated(re.compile(r"(?:\bbefore|\bprior\s+to|\bpre-?|\bavant|\bantes\s+de)\s*$"))  # "pre-2020"
 _UNTIL = Gated(re.compile(r"(?:\b(?:until|till|through|thru|up\s+to|by)(?:\s+(?:the\s+)?end\s+of)?|\bbis|\bhasta|直到)\s*$"))
 _WEEK_OF = Gated(re.compile(r"\b(?:the\s+)?week\s+of\s*$"))
 #: a day counted from the day after it: "two days before Christmas", "the day after New Year's Day", "a week after
