@@ -248,7 +248,38 @@ PROBE_6 = [
 ]
 
 
-@pytest.mark.parametrize("question, valid_at", PROBE_2 + PROBE_3 + PROBE_4 + PROBE_5 + PROBE_6)
+#: probe 7 (stop 55), written before it was run: days counted from holidays, two-digit years, "throughout",
+#: "halfway through", clock times, weekdays counted back, thirds and halves of units (NOW is Wednesday 2026-12-02,
+#: 12:00 UTC). 22/23 on its first run: "halfway through 2024" was read as "through 2024" (until its end); "halfway"
+#: or "midway" through or into a period is its middle now, as "the middle of" it; 23/23 after
+PROBE_7 = [
+    ("What was the plan the week before Christmas 2025?", _end(2025, 12, 24)),
+    ("What was her plan 3 days before Christmas 2025?", _end(2025, 12, 22)),
+    ("What was the plan the day after New Year's Day 2025?", _end(2025, 1, 2)),
+    ("What was his city in the first quarter of last year?", _end(2025, 3, 31)),
+    ("What was the plan exactly one year ago?", _at(2025, 12, 2, 12)),
+    ("What was the plan as of 1/1/25?", _at(2025, 1, 1)),
+    ("What was the plan on 31 Dec '24?", _end(2024, 12, 31)),
+    ("What was the plan in Dec '24?", _end(2024, 12, 31)),
+    ("What was his city during 2024?", _end(2024, 12, 31)),
+    ("What was the status throughout 2023?", _end(2023, 12, 31)),
+    ("What was the plan by the end of 2024?", _end(2024, 12, 31)),
+    ("What was the plan at the beginning of last month?", _at(2026, 11, 1)),
+    ("What was the plan halfway through 2024?", _at(2024, 7, 2)),
+    ("What was the plan the Friday before last?", _end(2026, 11, 20)),
+    ("What was the plan 2 Mondays ago?", _end(2026, 11, 23)),
+    ("What was Maria's plan at midnight on 1 March 2025?", _at(2025, 3, 1)),
+    ("What was the plan at 14:30 on 3 March 2025?", datetime(2025, 3, 3, 14, 30, tzinfo=timezone.utc)),
+    ("What was the plan on the 2nd of Jan?", _end(2026, 1, 2)),
+    ("What was his plan in summer '24?", _end(2024, 8, 31)),
+    ("What was the plan on Sunday the 1st of June 2025?", _end(2025, 6, 1)),
+    ("What was her plan three and a half years ago?", _at(2023, 6, 2, 12)),
+    ("What was the plan last Christmas Eve?", _end(2025, 12, 24)),
+    ("What was the plan on Thanksgiving 2025?", _end(2025, 11, 27)),
+]
+
+
+@pytest.mark.parametrize("question, valid_at", PROBE_2 + PROBE_3 + PROBE_4 + PROBE_5 + PROBE_6 + PROBE_7)
 def test_the_point_people_mean(question: str, valid_at: datetime) -> None:
     plan = classify(question, now=NOW)
     assert plan.time.valid_at == valid_at, plan.notes

@@ -83,6 +83,8 @@ _CONNECT = re.compile(r"\s*(?:and|to|until|till|through|thru|-|–|到|至|et|au
 _LEAD = re.compile(r"(?:\b(?:in|on|at|during|between|from|of|for|en|im|am|el|le)|从|在)\s*$")
 _CLOCK_GAP = re.compile(r"\s*(?:on|,)?\s*")
 _TICK = timedelta(microseconds=1)
+#: the middle of the period after it, said as a way through it: "halfway through 2024", "midway into March"
+_HALFWAY = Gated(re.compile(r"\b(?:half\s*-?\s*way|mid-?way)\s+(?:through|into)\s*(?:the\s+)?$"))
 #: a part of the period after it: "at the start of 2025", "the middle of March", "end of last year"
 _PART = Gated(re.compile(r"(?P<prep>\b(?:at|in|by|around|towards?)\s+)?(?:the\s+|the\s+very\s+)?\b(start|beginning|middle|end)\s+of\s*(?:the\s+)?$"))
 
@@ -343,6 +345,8 @@ def resolve(question: str, *, now: datetime, mask: Iterable[tuple[int, int]] = (
         return Interval("since", a.start, None, words(min(m.start(), a.s), max(m.end(), a.e)))
     if (m := _BEFORE.search(text, 0, a.s)) is not None or (m := _SUFFIX_BEFORE.match(text, a.e)) is not None:
         return Interval("until", None, a.start, words(min(m.start(), a.s), max(m.end(), a.e)))
+    if a.end is not None and (m := _HALFWAY.search(text, 0, a.s)) is not None:  # its middle, not "through" X
+        return Interval("range", a.start, a.end, words(m.start(), a.e), at=a.start + (a.end - a.start) / 2)  # as "the middle of"
     if (m := _UNTIL.search(text, 0, a.s)) is not None:
         return Interval("until", None, a.end or a.start, words(m.start(), a.e))  # until X: X included
     if a.end is not None and (m := _PART.search(text, 0, a.s)) is not None:
