@@ -227,3 +227,45 @@ TALENT = World("talent", (
     q("Which clients live in Portland?", "June Park", kind="reverse"),
     q("What did May Chen charge in May 2025?", "USD 500", "USD 650", kind="time"),
 ))
+
+
+#: probe 29, written at stop 55 before it was run: a distributor whose clients have names that are common words
+#: (Target, Shell Energy Retail asked as "Shell", The Daily Grind asked with a lower-case "the" or none, Blue Bottle
+#: Supply Co asked without "Supply Co") and whose people's names are verbs or words too (Rose, Frank, Sue, Pat).
+DISTRIBUTOR = World("distributor", (
+    Entity("s-1", "client", "Target", (("city", "Minneapolis", T1), ("account_manager", "Rose Kim", T1),
+           ("account_manager", "Frank Osei", T3), ("tier", "gold", T1), ("tier", "platinum", T2))),
+    Entity("s-2", "client", "Shell Energy Retail", (("city", "London", T1), ("account_manager", "Frank Osei", T1),
+           ("tier", "silver", T1))),
+    Entity("s-3", "client", "The Daily Grind", (("city", "Portland", T1), ("city", "Eugene", T2),
+           ("account_manager", "Rose Kim", T2), ("tier", "bronze", T1))),
+    Entity("s-4", "staff", "Rose Kim", (("region", "West", T1), ("region", "Northwest", T3))),
+    Entity("s-5", "staff", "Frank Osei", (("region", "EMEA", T1),)),
+    Entity("s-6", "staff", "Sue Patel", (("region", "East", T1), ("manager", "Frank Osei", T1))),
+    Entity("s-7", "client", "Blue Bottle Supply Co", (("city", "Oakland", T1), ("account_manager", "Sue Patel", T1),
+           ("tier", "silver", T1), ("tier", "gold", T3))),
+    Entity("s-8", "buyer", "Pat O'Brien", (("employer", "Target", T1), ("email", "pat.obrien@target.example", T1))),
+), (
+    q("Which tier is Target on?", "platinum", "gold"),
+    q("Who is Target's account manager now?", "Frank Osei", "Rose"),
+    q("Who managed the Target account in 2025?", "Rose Kim", "Frank", kind="time"),
+    q("Where is Shell Energy Retail based?", "London"),
+    q("Who looks after Shell?", "Frank Osei"),
+    q("Where's the Daily Grind now?", "Eugene", "Portland", kind="case"),
+    q("Daily Grind tier?", "bronze"),
+    q("Which region does Rose cover?", "Northwest"),
+    q("Is Frank still in EMEA?", "EMEA"),
+    q("Who does Sue Patel report to?", "Frank Osei"),
+    q("What tier was Blue Bottle on last year?", "silver", "gold", kind="time", relative=True),
+    q("Who handles Blue Bottle Supply Co?", "Sue Patel"),
+    q("Who is Pat O'Brien's employer?", "Target"),
+    q("What's Pat's email?", "pat.obrien@target.example"),
+    q("Which clients does Frank Osei manage?", ("Target", "Shell"), kind="reverse"),
+    q("Which clients are on the gold tier?", "Blue Bottle", kind="reverse"),
+    q("Did the Daily Grind move?", ("Eugene", "Portland"), kind="earlier"),
+    q("Who works at Target?", "Pat O", kind="reverse"),
+    q("Rose Kim's region at the start of 2026?", "West", "Northwest", kind="time"),
+    q("What tier did Target start on?", "gold", kind="earlier"),
+    q("Which account manager does The Daily Grind have?", "Rose Kim"),
+    q("frank osei region", "EMEA", kind="case"),
+))
