@@ -129,7 +129,7 @@ class Channels:
         return Names(tuple(read.named), tuple(read.similar), read.timelines, known_at, read.holders, read.former)
 
     def pronoun_referent(self, plan: Plan, named: Names) -> tuple[str, str] | None:
-        """(entity key, route note) when a question about a conversation says "her" or "his" and names no one, no
+        """(entity key, route note) when a question about a conversation says "her", "his", "their" or "its" and names no one, no
         entity and no identifier: the entity the session's window named last (by key, identifier or whole name)."""
         session = plan.session
         if session is None or plan.entity is not None or named.spans or plan.asks or plan.pronoun is None:

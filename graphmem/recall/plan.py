@@ -150,7 +150,7 @@ class Plan:
 
 
 #: a pronoun by which a question in a session may mean the entity the session named last
-_PRONOUN = re.compile(r"\b(her|hers|his|him|she|he)\b", re.IGNORECASE)
+_PRONOUN = re.compile(r"\b(her|hers|his|him|she|he|they|them|their|theirs|it|its)\b", re.IGNORECASE)
 #: words by which a question asks about a name itself ("What was Fabrikam called before?", "its old name")
 _NAME_WORDS = re.compile(r"\b(?:called|named|name|names|renamed|known\s+as)\b", re.IGNORECASE)
 

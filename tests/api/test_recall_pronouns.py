@@ -67,3 +67,23 @@ def test_a_pronoun_reads_the_entity_the_conversation_named_last(client: TestClie
     assert client.request("DELETE", f"{base}/entities/c-1002", json={"reason": "request"}).status_code == 200
     erased = _ask(client, base, "Where does he live now?", session="s1")
     assert "c-1002" not in str(erased["results"]) and "Tom Berg" not in erased["context"]
+
+
+
+def test_their_and_its_read_the_entity_the_conversation_named_last(client: TestClient, ns: Namespace) -> None:
+    """Issue 31 item 4 names "their" and "it" beside "her" and "his": a company is "it", a person may be "they"."""
+    base = f"/v1/{ns.name}"
+    _setup(client, base)
+    assert client.put(f"{base}/entities/org-7", json={"type": "company", "name": "Northwind Traders",
+                                                     "attributes": {"city": "Oslo", "tier": "gold"}}).status_code == 201
+    _turn(client, base, "t1", "Can you pull up the Northwind Traders account?")
+    answer = _ask(client, base, "What tier is it on?", session="s1")
+    assert any("'it' read as org-7 (Northwind Traders)" in s["reason"] for s in answer["route"]), answer["route"]
+    assert "gold" in answer["context"]
+    _turn(client, base, "t2", "Tom Berg says the parcel went to the wrong city")
+    theirs = _ask(client, base, "What is their city on file?", session="s1")
+    assert any("'their' read as c-1002 (Tom Berg)" in s["reason"] for s in theirs["route"]), theirs["route"]
+    assert "Lisbon" in theirs["context"]
+    _turn(client, base, "t3", "Maria Lopez and Tom Berg share the account")
+    both = _ask(client, base, "Where do they live?", session="s1")  # two named last: no one in particular
+    assert not any("read as" in s["reason"] for s in both["route"]), both["route"]
