@@ -11,12 +11,13 @@ from __future__ import annotations
 
 import importlib.util
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from concurrent.futures import Future
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
+from graphmem.embedding import get_embedder
 from graphmem.errors import NotFound
 from graphmem.identifiers import Registry
 from graphmem.recall.attributes import attribute_words
@@ -117,6 +118,17 @@ class Channels:
         self.has_window = _installed("window")
         self.has_summary = _installed("summary")
         self.has_search = _installed("search")
+
+    def meaning(self, plan: Plan, named: Names) -> Callable[[Iterable[str]], list[str]]:
+        """The attribute the question's words mean when they name none (`attributes.Meanings`; to rank only): its
+        words but names, keys and time words."""
+        from graphmem.recall.attributes import Meanings, content_words
+
+        embedder = get_embedder(self.store.settings)
+        meanings = self.store.state("recall.meanings", lambda: Meanings(embedder.embed))
+        words = content_words(plan.question, [*(n.text for n in named.spans), *(n for s in named.spans for n in s.names),
+                                              *plan.time.phrases, *(a.raw for a in plan.asks)])
+        return lambda attributes: meanings.meant(words, attributes)
 
     # --- exact ---
     def names(self, question: str, valid_at: datetime | None, known_at: datetime | None,

@@ -10,7 +10,7 @@ phone of Pepper's owner"). The words themselves: `recall/attributes.py`."""
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence, Set
+from collections.abc import Callable, Iterable, Sequence, Set
 from dataclasses import replace
 from datetime import datetime
 
@@ -22,10 +22,15 @@ from graphmem.recall.plan import Plan
 from graphmem.store import Row
 
 
-def mark_asked(hits: Sequence[Hit], question: str | Sequence[str]) -> list[Hit]:
+def mark_asked(hits: Sequence[Hit], question: str | Sequence[str],
+               meant: Callable[[Iterable[str]], Sequence[str]] | None = None) -> list[Hit]:
     """Facts of the attributes the question asks about carry `asked`, which ranks them first among their
-    entity's facts ("What plan is Ms. Lopez on?": the plan before her city and email)."""
-    asked = set(attribute_words(question, {str(h.data.get("attribute")) for h in hits if h.kind == "fact"}))
+    entity's facts ("What plan is Ms. Lopez on?": the plan before her city and email). When its words name none,
+    `meant` may guess one ("What does Maria earn?": salary, `attributes.Meanings`), to rank only."""
+    present = {str(h.data.get("attribute")) for h in hits if h.kind == "fact"}
+    asked = set(attribute_words(question, present))
+    if not asked and meant is not None and present:
+        asked = set(meant(present))
     if not asked:
         return list(hits)
     return [replace(h, data={**h.data, "asked": True}) if h.kind == "fact" and h.data.get("attribute") in asked

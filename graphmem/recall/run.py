@@ -170,7 +170,8 @@ def _recall(store: Store, ns: Namespace, *, query: str, session: str | None, ent
         if reverse_line is not None:
             route.append(RouteStep("exact", reverse_line))
         hits += named.renames(plan)
-        merged = merge(mark_asked([*reversed_hits, *hits], plan.words), valid_at=va, known_at=plan.known_at)
+        merged = merge(mark_asked([*reversed_hits, *hits], plan.words, ch.meaning(plan, named)), valid_at=va,
+                       known_at=plan.known_at)
         context, used = render_context(merged, budget_tokens=budget_tokens,
                                        count_tokens=get_embedder(settings).count_tokens)
         return Recall(tuple(route), tuple(merged), context, used, va, ka, plan.time.since, plan.time.until)
@@ -203,7 +204,8 @@ def _recall(store: Store, ns: Namespace, *, query: str, session: str | None, ent
     run.route += [RouteStep("exact", line) for line in lines]
     run.hits += more
 
-    merged = merge(mark_asked([*run.hits, *named.renames(plan)], plan.words), valid_at=va, known_at=plan.known_at)
+    merged = merge(mark_asked([*run.hits, *named.renames(plan)], plan.words, ch.meaning(plan, named)), valid_at=va,
+                   known_at=plan.known_at)
     log.debug("recall ns=%s route=%s results=%d", ns.name, [s.channel for s in run.route], len(merged))
     context, used = render_context(merged, budget_tokens=budget_tokens, count_tokens=get_embedder(settings).count_tokens)
     return Recall(tuple(run.route), tuple(merged), context, used, va, ka, plan.time.since, plan.time.until)

@@ -329,3 +329,17 @@ def test_the_route_never_says_the_question_spelled_the_key_its_name_resolved_to(
     reasons = [step["reason"] for step in answer["route"]]
     assert not any("is an entity key in this namespace" in r for r in reasons), reasons
     assert any("'r-8' is the entity the question names" in r for r in reasons), reasons
+
+
+def test_an_attribute_the_words_mean_but_never_name_comes_first(client: TestClient, ns: Namespace) -> None:
+    """Issue 31 item 2's similarity: "What does Rui Costa earn?" names no attribute, and the model reads `salary`
+    (`attributes.Meanings`, threshold from `graphmem eval attributes`); every fact is still answered, the meant one
+    first. Words that mean none of them ("Tell me about Rui Costa") rank nothing: the facts keep their order."""
+    base = f"/v1/{ns.name}"
+    assert client.put(f"{base}/entities/p-9", json={"type": "person", "name": "Rui Costa", "attributes": {
+        "city": "Braga", "email": "rui@example.org", "salary": "EUR 41,000", "twitter_handle": "@ruic"}}).status_code == 201
+    earn = _ask(client, base, "What does Rui Costa earn?")
+    assert _first_fact(earn).startswith("p-9 (Rui Costa) salary: EUR 41,000"), earn["results"]
+    assert all(v in earn["context"] for v in ("Braga", "rui@example.org", "@ruic"))  # nothing dropped
+    assert _first_fact(_ask(client, base, "What's Rui Costa's Twitter?")).startswith("p-9 (Rui Costa) twitter_handle")
+    assert _first_fact(_ask(client, base, "Tell me about Rui Costa")).startswith("p-9 (Rui Costa) city: Braga")
