@@ -279,7 +279,39 @@ PROBE_7 = [
 ]
 
 
-@pytest.mark.parametrize("question, valid_at", PROBE_2 + PROBE_3 + PROBE_4 + PROBE_5 + PROBE_6 + PROBE_7)
+#: probe 8 (stop 55), written before it was run: dates in every punctuation, seasons and weeks without a year,
+#: large counts back, "as at", "effective", "on or before", halves of the year, days counted from holidays by weeks
+#: and months (NOW is Wednesday 2026-12-02, 12:00 UTC). 17/22 on its first run: "3 Mar. 2025" (a period after a
+#: day-first abbreviated month), "effective 1 July 2025", "on or before", "the first half of the year" and "a month
+#: before Easter" named no time or the wrong one; 22/22 after
+PROBE_8 = [
+    ("What was her plan on the 3rd of March, 2025?", _end(2025, 3, 3)),
+    ("What was his plan on March 3 2025?", _end(2025, 3, 3)),
+    ("What was the plan on 3 Mar. 2025?", _end(2025, 3, 3)),
+    ("What was the plan on Mar 3, '25?", _end(2025, 3, 3)),
+    ("What was her plan on Tue 4 March 2025?", _end(2025, 3, 4)),
+    ("What was his city in the spring?", _end(2026, 5, 31)),
+    ("What was her plan at the end of the summer?", _end(2026, 8, 31)),
+    ("What was the plan at the start of the week?", _at(2026, 11, 30)),
+    ("What was the plan at the end of the week before last?", _end(2026, 11, 22)),
+    ("What was the plan 10 weeks ago?", _at(2026, 9, 23, 12)),
+    ("What was her plan 100 days ago?", _at(2026, 8, 24, 12)),
+    ("What was his plan twelve months ago?", _at(2025, 12, 2, 12)),
+    ("What was the plan 5 yrs ago?", _at(2021, 12, 2, 12)),
+    ("What was the plan one week ago today?", _at(2026, 11, 25, 12)),
+    ("What was the plan as at 30 June 2025?", _at(2025, 6, 30)),
+    ("What was the plan effective 1 July 2025?", _at(2025, 7, 1)),
+    ("What was her plan on or before 1 March 2025?", _end(2025, 3, 1)),
+    ("What was her plan during the first half of the year?", _end(2026, 6, 30)),
+    ("What was the plan in the latter half of 2025?", _end(2025, 12, 31)),
+    ("What was her plan the day before New Year's Eve 2025?", _end(2025, 12, 30)),
+    ("What was the plan a month before Easter 2025?", _end(2025, 3, 20)),
+    ("What was the plan two weeks after Christmas 2025?", _end(2026, 1, 8)),
+]
+
+
+@pytest.mark.parametrize("question, valid_at", PROBE_2 + PROBE_3 + PROBE_4 + PROBE_5 + PROBE_6 + PROBE_7
+                         + PROBE_8)
 def test_the_point_people_mean(question: str, valid_at: datetime) -> None:
     plan = classify(question, now=NOW)
     assert plan.time.valid_at == valid_at, plan.notes

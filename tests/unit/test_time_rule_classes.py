@@ -221,3 +221,18 @@ def test_pre_post_and_the_month_before_last_of_probe_6(question: str, expected: 
 
     plan = classify("ticket POST-2020", now=NOW)
     assert plan.time.valid_at is None and plan.time.since is None and [a.raw for a in plan.asks] == ["POST-2020"]
+
+
+
+@pytest.mark.parametrize(("question", "expected"), [
+    ("orders on or after 1 March 2025", ("since", date(2025, 3, 1), None)),
+    ("What was her plan on or before 1 March 2025?", ("until", None, date(2025, 3, 2))),
+    ("what happened before 1 March 2025", ("until", None, date(2025, 3, 1))),  # unchanged: "before" excludes
+    ("the first half of the month", ("range", date(2026, 12, 1), date(2026, 12, 16))),
+    ("the effective date", None),
+    ("the first half of the year party", None),
+])
+def test_the_bounds_and_halves_of_probe_8(question: str, expected: tuple[object, ...] | None) -> None:
+    """Time points probe 8 (stop 55): "on or before X" ends at X's end and "on or after X" starts at its start
+    (X included, where "before"/"after" exclude it); "the first half of the year/month" is of the one now is in."""
+    assert _days(question) == expected

@@ -80,11 +80,12 @@ def _the_weekend(m: re.Match[str], now: datetime) -> Atom | None:
     return _unit(m, now, "weekend", latest)
 
 
-@rule(RULES, r"\b(?:start|beginning|middle|end|(?:first|last)\s+day|(?:first|second|third|fourth|last)\s+week)"
+@rule(RULES, r"\b(?:start|beginning|middle|end|(?:first|last)\s+day|(?:first|second|third|fourth|last)\s+week"
+      r"|(?:first|1st|former|second|2nd|latter)\s+half)"
       r"\s+of\s+(the\s+(year|month|week|quarter))\b(?![\s-]+(?:party|parties|review|reviews|report|reports|sale|"
       r"sales|bonus|bonuses|dinner|celebration|event|results|close|exams?|holidays?|break|function|awards?)\b)")
 def _the_unit(m: re.Match[str], now: datetime) -> Atom | None:
-    """"at the end of the month", "by the end of the year": the one now is in (the atom is "the year"; the
+    """"at the end of the month", "by the end of the year", "the first half of the year": the one now is in (the atom is "the year"; the
     words before it are read as for any period)."""
     start, end = period(now, m[2])
     return Atom(m.start(1), m.end(1), start, end)

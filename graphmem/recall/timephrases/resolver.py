@@ -17,6 +17,8 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Literal
 
+from dateutil.relativedelta import relativedelta
+
 from graphmem.recall.timephrases import business, chinese, dates, holidays, numeric, relative
 from graphmem.recall.timephrases.lexicon import MONTH, MONTHS, WEEKDAYS, number
 from graphmem.recall.timephrases.masking import blank, lower, mask_identifiers
@@ -57,17 +59,18 @@ _GATES = Gates([pattern for pattern, _ in RULES])
 # words, "since", "before", "the start of"; most questions hold few of them)
 _KNOWN = Gated(re.compile(r"\b(?:(?:known|believed?|thought)(?:\s+about(?:\s+[\w'’-]+){1,4})?|recorded)"
                           r"\s+(?:as\s+of|on|at|in|by)\s*$"))  # "what was known about her on 1 May"
-_AS_OF = Gated(re.compile(r"(?:\bas\s+(?:of|at)|截至|截止到?)\s*$"))
-_AFTER = Gated(re.compile(r"\b(?:after|post-?)\s*$"))  # "post-2020"
-_SINCE = Gated(re.compile(r"(?:\bsince|\bdepuis|\bseit|\bdesde|自从?)\s*$"))
-_BEFORE = Gated(re.compile(r"(?:\bbefore|\bprior\s+to|\bpre-?|\bavant|\bantes\s+de)\s*$"))  # "pre-2020"
-_UNTIL = Gated(re.compile(r"(?:\b(?:until|till|through|thru|up\s+to|by)(?:\s+(?:the\s+)?end\s+of)?|\bbis|\bhasta|直到)\s*$"))
+_AS_OF = Gated(re.compile(r"(?:\bas\s+(?:of|at)|\beffective(?:\s+(?:as\s+of|on))?|截至|截止到?)\s*$"))  # "effective 1 July"
+_AFTER = Gated(re.compile(r"(?<!\bon or )\b(?:after|post-?)\s*$"))  # "post-2020"
+_SINCE = Gated(re.compile(r"(?:\bsince|\bon\s+or\s+after|\bdepuis|\bseit|\bdesde|自从?)\s*$"))
+_BEFORE = Gated(re.compile(r"(?:(?<!\bon or )\bbefore|\bprior\s+to|\bpre-?|\bavant|\bantes\s+de)\s*$"))  # "pre-2020"
+_UNTIL = Gated(re.compile(r"(?:\b(?:until|till|through|thru|up\s+to|by|on\s+or\s+before)(?:\s+(?:the\s+)?end\s+of)?|\bbis|"
+                          r"\bhasta|直到)\s*$"))  # "on or before 1 March": until its end
 _WEEK_OF = Gated(re.compile(r"\b(?:the\s+)?week\s+of\s*$"))
 #: a day counted from the day after it: "two days before Christmas", "the day after New Year's Day", "a week after
 #: Easter" (that day moved, not a bound: "before Christmas" alone is one; "the two weeks before Easter" a span)
 _OFFSET = Gated(re.compile(r"\b(?:the\s+(?P<one>day)|(?<!\bthe\s)(?P<n>\d{1,3}|an?|one|two|three|four|five|six|seven|eight|nine|"
                            r"ten|eleven|twelve)"
-                           r"\s+(?P<units>days?|weeks?))\s+(?P<way>before|after)\s*$"))
+                           r"\s+(?P<units>days?|weeks?|months?))\s+(?P<way>before|after)\s*$"))
 #: a week or a day of the period after it, by its place: "the first week of March" (its days 1-7), "the last
 #: week of the year" (its last seven days), "the last day of February 2025"
 _NTH_WEEK = Gated(re.compile(r"\b(?:the\s+)?(first|second|third|fourth|last|1st|2nd|3rd|4th)\s+week\s+of\s*(?:the\s+)?$"))
@@ -317,9 +320,14 @@ def resolve(question: str, *, now: datetime, mask: Iterable[tuple[int, int]] = (
         # "two days before Christmas", "two weeks after the first week of March": a day or a week moved ("the week
         # before 3 March" is a span, "before" bounds it)
         n = 1 if off["n"] is None else number(off["n"])
-        if n is not None:
-            step = n * (7 * DAY if (off["one"] or off["units"]).startswith("week") else DAY) * (-1 if off["way"] == "before" else 1)
-            a = a._replace(s=off.start(), start=a.start + step, end=a.end + step, at=None)
+        sign, start, end = (-1 if off["way"] == "before" else 1), a.start, a.end
+        if n is not None and (off["units"] or "").startswith("month"):  # "a month before Easter": the same day
+            moved = start + relativedelta(months=sign * n)
+            if isinstance(moved, datetime):
+                a = a._replace(s=off.start(), start=moved, end=moved + (end - start), at=None)
+        elif n is not None:
+            step = n * (7 * DAY if (off["one"] or off["units"]).startswith("week") else DAY) * sign
+            a = a._replace(s=off.start(), start=start + step, end=end + step, at=None)
     week_of = _WEEK_OF.search(text, 0, a.s)
     if week_of is not None:
         a = a._replace(s=week_of.start(), start=period(a.start, "week")[0], end=period(a.start, "week")[1])
