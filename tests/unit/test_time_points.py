@@ -310,8 +310,38 @@ PROBE_8 = [
 ]
 
 
+#: probe 9 (stop 55), written before it was run: days of the month without a month, months without a year, days
+#: counted before a date, hedges ("or so", "approx.", "about"), part words without "the", month ranges, "as of the
+#: 1st" (NOW is Wednesday 2026-12-02, 12:00 UTC). 20/22 on its first run: "a fortnight before" and "a year before"
+#: a day were no count (days, weeks and months were); 22/22 after
+PROBE_9 = [
+    ("What was the plan on the 28th?", _end(2026, 11, 28)),
+    ("What was the plan on the 28th of November?", _end(2026, 11, 28)),
+    ("What was his plan on November 28?", _end(2026, 11, 28)),
+    ("What was the plan in November?", _end(2026, 11, 30)),
+    ("What was her plan last Nov?", _end(2026, 11, 30)),
+    ("What was the plan 3 weeks before 1 March 2025?", _end(2025, 2, 8)),
+    ("What was the plan a fortnight before Christmas 2025?", _end(2025, 12, 11)),
+    ("What was the plan a year before 1 March 2025?", _end(2024, 3, 1)),
+    ("What was her plan at the end of 2024 or so?", _end(2024, 12, 31)),
+    ("What was the plan in approx. March 2025?", _end(2025, 3, 31)),
+    ("What was the plan in about mid-March?", _end(2026, 3, 20)),
+    ("What was the plan at start of 2025?", _at(2025, 1, 1)),
+    ("What was the plan at end of Q2 2025?", _end(2025, 6, 30)),
+    ("What was the plan at beginning of last year?", _at(2025, 1, 1)),
+    ("What was her plan from March 2025 to May 2025?", _end(2025, 5, 31)),
+    ("What was the plan Mar–May 2025?", _end(2025, 5, 31)),
+    ("What was the plan between March and May 2025?", _end(2025, 5, 31)),
+    ("What was the plan over the summer of 2025?", _end(2025, 8, 31)),
+    ("What was the plan around the 10th of March 2025?", _end(2025, 3, 10)),
+    ("What was the plan as of the 1st?", _at(2026, 12, 1)),
+    ("What was the plan as of the first of the month?", _at(2026, 12, 1)),
+    ("What was the plan on the 1st of the month?", _end(2026, 12, 1)),
+]
+
+
 @pytest.mark.parametrize("question, valid_at", PROBE_2 + PROBE_3 + PROBE_4 + PROBE_5 + PROBE_6 + PROBE_7
-                         + PROBE_8)
+                         + PROBE_8 + PROBE_9)
 def test_the_point_people_mean(question: str, valid_at: datetime) -> None:
     plan = classify(question, now=NOW)
     assert plan.time.valid_at == valid_at, plan.notes

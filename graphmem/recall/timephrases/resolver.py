@@ -67,10 +67,10 @@ _UNTIL = Gated(re.compile(r"(?:\b(?:until|till|through|thru|up\s+to|by|on\s+or\s
                           r"\bhasta|直到)\s*$"))  # "on or before 1 March": until its end
 _WEEK_OF = Gated(re.compile(r"\b(?:the\s+)?week\s+of\s*$"))
 #: a day counted from the day after it: "two days before Christmas", "the day after New Year's Day", "a week after
-#: Easter" (that day moved, not a bound: "before Christmas" alone is one; "the two weeks before Easter" a span)
+#: Easter", "a fortnight before", "a month/year before 1 March" (that day moved, not a bound: "before Christmas" alone is one; "the two weeks before Easter" a span)
 _OFFSET = Gated(re.compile(r"\b(?:the\s+(?P<one>day)|(?<!\bthe\s)(?P<n>\d{1,3}|an?|one|two|three|four|five|six|seven|eight|nine|"
                            r"ten|eleven|twelve)"
-                           r"\s+(?P<units>days?|weeks?|months?))\s+(?P<way>before|after)\s*$"))
+                           r"\s+(?P<units>days?|weeks?|fortnights?|months?|years?))\s+(?P<way>before|after)\s*$"))
 #: a week or a day of the period after it, by its place: "the first week of March" (its days 1-7), "the last
 #: week of the year" (its last seven days), "the last day of February 2025"
 _NTH_WEEK = Gated(re.compile(r"\b(?:the\s+)?(first|second|third|fourth|last|1st|2nd|3rd|4th)\s+week\s+of\s*(?:the\s+)?$"))
@@ -321,12 +321,13 @@ def resolve(question: str, *, now: datetime, mask: Iterable[tuple[int, int]] = (
         # before 3 March" is a span, "before" bounds it)
         n = 1 if off["n"] is None else number(off["n"])
         sign, start, end = (-1 if off["way"] == "before" else 1), a.start, a.end
-        if n is not None and (off["units"] or "").startswith("month"):  # "a month before Easter": the same day
-            moved = start + relativedelta(months=sign * n)
+        unit = (off["units"] or "day")[:2]
+        if n is not None and unit in ("mo", "ye"):  # "a month before Easter", "a year before 1 March": the same day
+            moved = start + relativedelta(months=sign * n * (12 if unit == "ye" else 1))
             if isinstance(moved, datetime):
                 a = a._replace(s=off.start(), start=moved, end=moved + (end - start), at=None)
         elif n is not None:
-            step = n * (7 * DAY if (off["one"] or off["units"]).startswith("week") else DAY) * sign
+            step = n * {"we": 7, "fo": 14}.get(unit, 1) * DAY * sign
             a = a._replace(s=off.start(), start=start + step, end=end + step, at=None)
     week_of = _WEEK_OF.search(text, 0, a.s)
     if week_of is not None:
