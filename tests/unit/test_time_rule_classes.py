@@ -236,3 +236,20 @@ def test_the_bounds_and_halves_of_probe_8(question: str, expected: tuple[object,
     """Time points probe 8 (stop 55): "on or before X" ends at X's end and "on or after X" starts at its start
     (X included, where "before"/"after" exclude it); "the first half of the year/month" is of the one now is in."""
     assert _days(question) == expected
+
+
+@pytest.mark.parametrize(("question", "expected"), [  # NOW is Thursday 3 December 2026
+    ("what did she say on Tues", ("range", date(2026, 12, 1), date(2026, 12, 2))),
+    ("since Mon", ("since", date(2026, 11, 30), None)),
+    ("last Fri.", ("range", date(2026, 11, 27), date(2026, 11, 28))),
+    ("what did we agree on thurs morning", ("range", date(2026, 12, 3), date(2026, 12, 4))),
+    ("on Sat 4 March 2025", ("range", date(2025, 3, 4), date(2025, 3, 5))),  # the weekday only qualifies the date
+    ("on sun exposure", None),
+    ("the cat sat on the mat", None),
+    ("did he sun himself", None),
+])
+def test_a_weekday_written_short_of_probe_21(question: str, expected: tuple[object, ...] | None) -> None:
+    """Time phrases probe 21 (stop 55): "on Tues" read no time. A weekday written short is read as the whole word,
+    after a word of time and where a clause, a date or a part of the day follows; "sun", "sat", "wed" elsewhere are
+    words."""
+    assert _days(question) == expected

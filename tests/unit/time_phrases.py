@@ -1192,6 +1192,38 @@ _ROWS: list[tuple[str, str, str, str | None, str | None]] = [
     ('fresh_20', "kwame city 2025?", "range", "2025-01-01", "2026-01-01"),
     ('fresh_20', "status of order 2024", "none", None, None),
     ('fresh_20', "how many units 2024", "none", None, None),
+    # probe 21 (stop 55): 28 rows of the classes stop 55's names and time-points probes touched (months named
+    # relatively, "pre-"/"post-", "on or before/after", halves and thirds, days counted from holidays, fixed-day
+    # holidays), written before they were run: 27/28 first; "on Tues" read no time (a weekday written short: "Mon",
+    # "Tue(s)", "Wed(s)", "Thu(rs)", "Fri", "Sat", "Sun" are now read after a word of time), 28/28 after
+    ('fresh_21', "what changed since last March", "since", "2026-03-01", None),
+    ('fresh_21', "orders placed before last June", "until", None, "2026-06-01"),
+    ('fresh_21', "what happened this June", "range", "2026-06-01", "2026-07-01"),
+    ('fresh_21', "what is planned for next March", "range", "2027-03-01", "2027-04-01"),
+    ('fresh_21', "what changed post-2020", "since", "2021-01-01", None),
+    ('fresh_21', "prices pre-2019", "until", None, "2019-01-01"),
+    ('fresh_21', "what did we ship on or after 3 March 2025", "since", "2025-03-03", None),
+    ('fresh_21', "orders on or before 3 March 2025", "until", None, "2025-03-04"),
+    ('fresh_21', "what was decided between last March and last June", "range", "2026-03-01", "2026-07-01"),
+    ('fresh_21', "messages from the 1st to the 15th of November", "range", "2026-11-01", "2026-11-16"),
+    ('fresh_21', "what happened during the first half of the year", "range", "2026-01-01", "2026-07-01"),
+    ('fresh_21', "what happened halfway through last year", "range", "2025-01-01", "2026-01-01"),
+    ('fresh_21', "what was agreed effective 1 July 2025", "instant", "2025-07-01", None),
+    ('fresh_21', "what happened a month before Easter 2025", "range", "2025-03-20", "2025-03-21"),
+    ('fresh_21', "what happened a year before 1 March 2025", "range", "2024-03-01", "2024-03-02"),
+    ('fresh_21', "what did she say 3 days before Christmas", "range", "2025-12-22", "2025-12-23"),
+    ('fresh_21', "what happened on Valentine's Day", "range", "2026-02-14", "2026-02-15"),
+    ('fresh_21', "what did we order for Halloween", "range", "2026-10-31", "2026-11-01"),
+    ('fresh_21', "what happened the March before last", "range", "2025-03-01", "2025-04-01"),
+    ('fresh_21', "messages since the start of last month", "since", "2026-11-01", None),
+    ('fresh_21', "messages until the end of next week", "until", None, "2026-12-14"),
+    ('fresh_21', "what happened in mid-November", "range", "2026-11-11", "2026-11-21"),
+    ('fresh_21', "what happened in the third week of November", "range", "2026-11-15", "2026-11-22"),
+    ('fresh_21', "what happened during Q3 of last year", "range", "2025-07-01", "2025-10-01"),
+    ('fresh_21', "what happened in the year before last", "range", "2024-01-01", "2025-01-01"),
+    ('fresh_21', "what did we say earlier this week", "range", "2026-11-30", "2026-12-01T12:00"),
+    ('fresh_21', "what happened in 2025-W10", "range", "2025-03-03", "2025-03-10"),
+    ('fresh_21', "what did she say on Tues", "range", "2026-12-01", "2026-12-02"),
 ]
 
 CATEGORIES: tuple[str, ...] = tuple(dict.fromkeys(row[0] for row in _ROWS))

@@ -29,6 +29,8 @@ Conventions (the table's, relative to `now`, in UTC; every interval half-open [s
   now is in; "over/during/at the weekend" the latest weekend begun; Easter, Good Friday and Easter Monday
   (Western) and Thanksgiving (the United States': November's fourth Thursday) like the other holidays
   (Christmas, New Year, Valentine's Day, St Patrick's Day, Halloween, Boxing Day).
+* A weekday may be written short ("on Tues", "since Mon", "last Fri"), after a word of time and before the end of a
+  clause, a date or a part of the day ("on sun exposure", "she sat" are words).
 * Units may be abbreviated, after a count: "2 yrs ago", "3 wks back", "the past 48 hrs", "2 mos ago" (not
   "the previous HR manager"). "N hours ago" is that clock hour, its instant now minus N hours.
 * Quarters are calendar quarters. Seasons are meteorological, northern hemisphere (winter Dec-Feb;

@@ -272,14 +272,34 @@ def _rolling(m: re.Match[str], now: datetime) -> Atom | None:
 def _weekday(m: re.Match[str], now: datetime) -> Atom | None:
     """"last Tuesday" is Tuesday of last week; "this Monday" the Monday of this week; "next Friday" and "this
     coming Friday" the first Friday after today; a bare weekday the latest that has started (today included)."""
-    weekday = WEEKDAYS[m[2]]
+    return _weekday_atom(m, now, m[1], WEEKDAYS[m[2]])
+
+
+#: a weekday written short, as people do in chat: "on Tues", "since Mon", "last Fri"
+_SHORT_DAYS = {"mon": 0, "tue": 1, "tues": 1, "wed": 2, "weds": 2, "thu": 3, "thur": 3, "thurs": 3, "fri": 4, "sat": 5,
+               "sun": 6}
+_SHORT_LEAD = re.compile(r"\b(?:since|until|till|by|before|after|from|between|and|to)\s*$")
+
+
+@rule(RULES, r"\b(?:(last|this|next|on)\s+)?(mon|tues?|weds?|thu(?:rs?)?|fri|sat|sun)\b\.?"
+      r"(?=\s*(?:[?!.,;:)]|$|\d|(?:the|at|and|or|to|until|till|through|morning|afternoon|evening|night)\b))")
+def _weekday_short(m: re.Match[str], now: datetime) -> Atom | None:
+    """A weekday written short ("on Tues?", "since Mon", "last Fri.", "Sat 4 March"), read as the whole word is, but
+    only after a word of time and where a clause, a date or a part of the day follows: "on sun exposure", "she sat
+    down" and "the cat sat" are words."""
+    if m[1] is None and _SHORT_LEAD.search(m.string, 0, m.start()) is None:
+        return None
+    return _weekday_atom(m, now, m[1] if m[1] != "on" else None, _SHORT_DAYS[m[2]])
+
+
+def _weekday_atom(m: re.Match[str], now: datetime, relation: str | None, weekday: int) -> Atom:
     today = period(now, "day")[0]
     monday = today - today.weekday() * DAY
-    if m[1] == "last":
+    if relation == "last":
         start = monday - 7 * DAY + weekday * DAY
-    elif m[1] == "this":
+    elif relation == "this":
         start = monday + weekday * DAY
-    elif m[1] == "next" or (m[1] or "").endswith("coming"):
+    elif relation == "next" or (relation or "").endswith("coming"):
         start = today + ((weekday - today.weekday() - 1) % 7 + 1) * DAY
     else:
         start = today - ((today.weekday() - weekday) % 7) * DAY

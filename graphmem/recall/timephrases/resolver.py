@@ -156,7 +156,8 @@ def _atoms(text: str, now: datetime, question: str) -> list[Atom]:
 
 
 #: a weekday that only qualifies the date beside it ("on Tuesday, 4 March 2025", "4 March 2025 (a Tuesday)")
-_WEEKDAY = re.compile(r"(?:on\s+)?(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)")
+_WEEKDAY = re.compile(r"(?:on\s+)?(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tues?|weds?|thu(?:rs?)?|fri|"
+                      r"sat|sun)\.?")  # "on Sat 4 March 2025" too
 _WEEKDAY_GAP = re.compile(r"[\s,(]*(?:the\s+|a\s+)?")
 #: a year after a yearless day or month names its year ("the 4th of July last year", "March, 2025")
 _YEAR_GAP = re.compile(r"\s*,?\s*(?:of\s+|in\s+)?")
