@@ -29,6 +29,7 @@ from graphmem.channels.search.terms import escape_lucene
 from graphmem.channels.temporal import check_attribute_known, registry
 from graphmem import limits
 from graphmem.errors import EntityNotFound, InvalidInput
+from graphmem.identifiers.name_words import TITLES
 from graphmem.identifiers.names import FORMER_NAME, RENAMED_AFTER, Named, Similar, lucene_words, resolve, stop_names
 from graphmem.instants import format_instant, parse_instant, utcnow
 from graphmem.store import Row, Store
@@ -323,16 +324,21 @@ def find_value_holders(store: Store, ns: Namespace, *, names: Sequence[str], val
                       valid_at=valid_at, known_at=known_at, include_erased=False, limit=VALUE_HOLDERS)
 
 
+#: a name as a value may carry its title ("dentist: Dr. Hannah Lee"): these spellings of it are it too
+_TITLED = [f"{t.capitalize()}{dot}" for t in sorted(TITLES) if len(t) <= 4 for dot in ("", ".")]
+
+
 def find_referrers(store: Store, ns: Namespace, *, named: Sequence[tuple[str, str]], valid_at: datetime,
                    known_at: datetime | None) -> list[Row]:
     """Who holds the name of one of the `named` entities ((key, name) pairs) as a value, under any attribute, at
     (valid_at, known_at): a question that names a person and no attribute ("Which patients does Dr. Hannah
     Schmidt look after?"). The name is looked up as a phrase in the fact values' index, then compared exactly as
-    stored; each row says which entity's name it holds (`named`)."""
+    stored, or with a title before it ("Dr. Hannah Lee"); each row says which entity's name it holds (`named`)."""
     if not named:
         return []
     scope = f'+ns:"{escape_lucene(ns.name)}"^0'
-    names = [{"key": key, "name": name, "lucene": f'{scope} +caption:"{escape_lucene(name)}"'} for key, name in named]
+    names = [{"key": key, "name": name, "lucene": f'{scope} +caption:"{escape_lucene(name)}"',
+              "spellings": [name, *(f"{t} {name}" for t in _TITLED)]} for key, name in named]
     return store.read("exact/find_referrers", ns=ns, names=names, valid_at=valid_at, known_at=known_at,
                       include_erased=False, fetch=VALUE_HOLDERS, limit=VALUE_HOLDERS)
 

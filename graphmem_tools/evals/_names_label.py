@@ -269,3 +269,41 @@ DISTRIBUTOR = World("distributor", (
     q("Which account manager does The Daily Grind have?", "Rose Kim"),
     q("frank osei region", "EMEA", kind="case"),
 ))
+
+
+#: probe 30, written at stop 55 before it was run: a dental practice where a family shares a surname (Mrs. Okafor, the
+#: Okafors', "M. Okafor"), a nickname alias (Maggie), dentists stored with their title as values ("Dr. Hannah Lee")
+#: and asked without it, a typo in the attribute word, two people in one question, all capitals.
+DENTAL = World("dental", (
+    Entity("d-1", "patient", "Margaret Okafor", (("dentist", "Dr. Samuel Reyes", T1), ("plan", "NHS", T1),
+           ("plan", "private", T2), ("address", "14 Elm Street", T1), ("address", "9 Oak Avenue", T3)),
+           aliases=("Maggie Okafor",)),
+    Entity("d-2", "patient", "Chinedu Okafor", (("dentist", "Dr. Samuel Reyes", T1), ("plan", "private", T1))),
+    Entity("d-3", "dentist", "Samuel Reyes", (("room", "Surgery 2", T1), ("room", "Surgery 4", T2))),
+    Entity("d-4", "patient", "Priyanka Desai", (("dentist", "Dr. Hannah Lee", T2), ("plan", "NHS", T2),
+           ("allergies", "latex", T2))),
+    Entity("d-5", "dentist", "Hannah Lee", (("room", "Surgery 1", T1),)),
+    Entity("d-6", "patient", "Tomasz Nowak", (("dentist", "Dr. Hannah Lee", T1), ("plan", "private", T1),
+           ("plan", "NHS", T3), ("address", "3 Birch Road", T1))),
+), (
+    q("What's Maggie Okafor's address now?", "9 Oak Avenue", "14 Elm", kind="alias"),
+    q("Who is Mrs. Okafor's dentist?", "Dr. Samuel Reyes", ambiguous=True, kind="ambiguous"),
+    q("the Okafors' plans", ("Margaret Okafor", "Chinedu Okafor")),
+    q("Which surgery is Dr Reyes in these days?", "Surgery 4", "Surgery 2", kind="title"),
+    q("Who are Dr. Hannah Lee's patients?", ("Desai", "Nowak"), kind="reverse"),
+    q("Is Priyanka Desai allergic to anything?", "latex"),
+    q("priyanka desai alergies", "latex", kind="case"),
+    q("Do Tomasz Nowak and Priyanka Desai see the same dentist?", "Dr. Hannah Lee"),
+    q("What plan was Tomasz on in 2025?", "private", "NHS", kind="time"),
+    q("What's M. Okafor's address?", "9 Oak Avenue", "3 Birch"),
+    q("where does tomasz nowak live", "3 Birch Road", kind="case"),
+    q("Which room was Samuel Reyes in at the end of 2024?", "Surgery 2", "Surgery 4", kind="time"),
+    q("Who treats Chinedu?", "Dr. Samuel Reyes"),
+    q("WHAT PLAN IS MARGARET OKAFOR ON", "private", "NHS", kind="case"),
+    q("Who has been Priyanka's dentist since 2025?", "Dr. Hannah Lee", kind="time"),
+    q("Which patients are on the NHS plan?", ("Desai", "Nowak"), kind="reverse"),
+    q("Was Margaret Okafor ever on the NHS plan?", "NHS", kind="earlier"),
+    q("Hannah Lee's surgery?", "Surgery 1"),
+    q("What was Maggie's plan before she went private?", "NHS", kind="earlier"),
+    q("Has Tomasz Nowak changed plans?", ("private", "NHS"), kind="earlier"),
+))

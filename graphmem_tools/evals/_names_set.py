@@ -1,11 +1,11 @@
 """The question set of `graphmem eval names`, written before the code it measures, in the words people use.
 
-Twenty-nine namespace shapes: a CRM's customers, company accounts with their managers, households sharing a
+Thirty namespace shapes: a CRM's customers, company accounts with their managers, households sharing a
 surname, a clinic's patients and doctors, a company's staff; written later, each before it was run, (`_names_probes`)
 a law firm's clients, a school's pupils, a haulier, a letting agency, a marketing agency, a hotel, a sports club,
 (`_names_vet`) a veterinary practice asked twice, (`_names_recruit`) a recruiting agency (asked twice), a university
 and a gym, (`_names_broker`) an insurance broker, an airline's crew, a bank, a property manager and a software
-company's accounts, and (`_names_label`) a music label, a research lab, a coworking space, a florist, a talent agency and a distributor. Names from several languages (Zhang Wei, José Álvarez,
+company's accounts, and (`_names_label`) a music label, a research lab, a coworking space, a florist, a talent agency, a distributor and a dental practice. Names from several languages (Zhang Wei, José Álvarez,
 Nguyễn Thị Lan, O'Neill, Björn, Müller & Söhne, Café Lumière, Kim Min-jun, Lucía García Márquez, Ólafur
 Jónsson, Łukasz Kowalski, Søren Østergaard, Đặng Văn Minh). Questions name people and companies by full name,
 first or last name, title and surname, any case, possessives, another token order, no diacritics, an alias, an
@@ -21,7 +21,7 @@ time, or of another entity).
 from __future__ import annotations
 
 from graphmem_tools.evals._names_broker import BANK, BROKER, CREW, LETTINGS, SAAS
-from graphmem_tools.evals._names_label import COWORK, DISTRIBUTOR, FLORIST, LAB, LABEL, TALENT
+from graphmem_tools.evals._names_label import COWORK, DENTAL, DISTRIBUTOR, FLORIST, LAB, LABEL, TALENT
 from graphmem_tools.evals._names_model import T1, T2, T3, Entity, World, q
 from graphmem_tools.evals._names_probes import AGENCY, CLUB, DEPOT, ESTATE, FIRM, HOTEL, SCHOOL
 from graphmem_tools.evals._names_recruit import GYM, RECRUIT, STYLES, UNI
@@ -389,4 +389,4 @@ STAFF = World("staff", (
 
 WORLDS = (CRM, ACCOUNTS, HOUSEHOLDS, CLINIC, STAFF, FIRM, SCHOOL, DEPOT, ESTATE, AGENCY, HOTEL, CLUB, VET, VET2, RECRUIT,
           UNI, STYLES, GYM, BROKER, CREW, BANK, LETTINGS, SAAS, LABEL, LAB,
-          COWORK, FLORIST, TALENT, DISTRIBUTOR)
+          COWORK, FLORIST, TALENT, DISTRIBUTOR, DENTAL)

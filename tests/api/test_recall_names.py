@@ -343,3 +343,19 @@ def test_an_attribute_the_words_mean_but_never_name_comes_first(client: TestClie
     assert all(v in earn["context"] for v in ("Braga", "rui@example.org", "@ruic"))  # nothing dropped
     assert _first_fact(_ask(client, base, "What's Rui Costa's Twitter?")).startswith("p-9 (Rui Costa) twitter_handle")
     assert _first_fact(_ask(client, base, "Tell me about Rui Costa")).startswith("p-9 (Rui Costa) city: Braga")
+
+
+def test_a_name_held_as_a_value_with_its_title_is_still_that_name(client: TestClient, ns: Namespace) -> None:
+    """Names probe 30 (stop 55): "Who are Dr. Hannah Lee's patients?" found nobody, because the patients' `dentist` is
+    "Dr. Hannah Lee" and the holders of her name were compared to "Hannah Lee" alone; a title before the name is that
+    name too (never another word: "Hannah Leeds" is not her)."""
+    base = f"/v1/{ns.name}"
+    for key, name, attrs in (("d-5", "Hannah Lee", {"room": "Surgery 1"}),
+                             ("d-4", "Priyanka Desai", {"dentist": "Dr. Hannah Lee"}),
+                             ("d-6", "Tomasz Nowak", {"dentist": "Dr Hannah Lee"}),
+                             ("d-7", "Ola Berg", {"dentist": "Hannah Leeds"})):
+        assert client.put(f"{base}/entities/{key}", json={"type": "person", "name": name,
+                                                         "attributes": attrs}).status_code == 201
+    answer = _ask(client, base, "Who are Dr. Hannah Lee's patients?")
+    assert "Priyanka Desai" in answer["context"] and "Tomasz Nowak" in answer["context"], answer["context"]
+    assert "Ola Berg" not in answer["context"]
