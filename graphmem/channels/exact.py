@@ -325,7 +325,7 @@ def find_value_holders(store: Store, ns: Namespace, *, names: Sequence[str], val
 
 
 #: a name as a value may carry its title ("dentist: Dr. Hannah Lee"): these spellings of it are it too
-_TITLED = [f"{t.capitalize()}{dot}" for t in sorted(TITLES) if len(t) <= 4 for dot in ("", ".")]
+_TITLED = [f"{t.capitalize()}{dot}" for t in sorted(TITLES) for dot in ("", ".") if dot == "" or len(t) <= 4]
 
 
 def find_referrers(store: Store, ns: Namespace, *, named: Sequence[tuple[str, str]], valid_at: datetime,

@@ -180,7 +180,8 @@ def reverse_ask(question: str, time_phrases: Sequence[str] = ()) -> tuple[list[s
 # remaining words (the names' vectors are kept per store).
 
 #: the cosine (normalised vectors of the store's model) from which a question's words mean an attribute; chosen as
-#: the best on half A of `graphmem eval attributes`' labelled questions with all-MiniLM-L6-v2 (the words joined as
+#: the best on half A of `graphmem eval attributes`' labelled questions with all-MiniLM-L6-v2 (another model: run it
+#: again) (the words joined as
 #: one phrase: half A 21/22, half B 18/22; word by word, half B 18/22 at its own 0.42); below it, none is meant
 ATTRIBUTE_SIMILARITY = 0.35
 #: attribute names whose vectors a store keeps
@@ -207,9 +208,11 @@ class Meanings:
     def _vectors(self, names: Sequence[str]) -> list[list[float]]:
         with self.lock:
             found = {n: self.kept[n] for n in names if n in self.kept}
+            for n in found:
+                self.kept.move_to_end(n)  # the least recently asked names go first
         missing = [n for n in names if n not in found]
         if missing:
-            found.update(zip(missing, self.embed([n.replace("_", " ") for n in missing])))
+            found.update(zip(missing, self.embed([n.replace("_", " ") for n in missing]), strict=True))
             with self.lock:
                 self.kept.update((n, found[n]) for n in missing)
                 while len(self.kept) > NAMES_KEPT:

@@ -35,10 +35,15 @@ _HISTORY_WORDS = (r"(?<!when\s)(?<!long\s)\b(?:has|have)\s+(?:[\w'’.-]+\s+){0,
                   r"ordered|paid|earned|charged|been\s+(?:on|in|at|with))\b"
                   r"|\bover\s+the\s+years\b|\bso\s+far\b|\bhistory\s+of\b")
 #: words that ask for the first value: "Where is she from originally?", "What plan did Aoife start on?", "which desk
-#: did he begin with", "to begin with", "when she first joined"
+#: did he start with", "what was her plan to begin with", "when she first joined" (never "What day does Maria start
+#: on?" nor a sentence that opens "To start with, ...")
 _FIRST_WORDS = (r"original(?:ly)?|initially|at\s+first|start(?:ed|s)?\s+(?:on|with|out(?:\s+(?:on|with|as|in))?)"
-                r"|beg(?:an|in|ins|un)\s+(?:on|with)|to\s+(?:begin|start)\s+with"
+                r"|beg(?:an|in|ins|un)\s+(?:on|with)|to\s+(?:begin|start)\s+with(?!\s*,)"
                 r"|when\s+[\w'’-]+\s+(?:first\s+)?(?:joined|signed\s+up|started|moved\s+in|arrived)")
+#: "start on" after a present or future ("What day does Maria start on?", "will he start with") asks no earlier value
+_STARTS = re.compile(r"(?:start|begin)", re.IGNORECASE)
+_OPENER = re.compile(r"\s*,")  # "To start with, what is ...": the sentence's opener
+_NOT_YET = re.compile(r"\b(?:does|do|will|shall|going\s+to|['’]ll)\s+(?:[\w'’.-]+\s+){0,3}$", re.IGNORECASE)
 #: words that ask for a value before the current one ("address before they moved", "old plan"),
 #: and words that ask whether a value changed ("Did Yuki move?", "Has Max's weight changed?", "ever", "gone up"): the answer
 #: is the value before the current one beside it
@@ -85,8 +90,11 @@ def asks_earlier(query: str, time_phrases: Iterable[str] = ()) -> str | None:
     <attr>"), or None. A word of one of its `time_phrases` asks for a time, not for an earlier value ("the
     week before last", "before March 2025", "the previous month"). Pure and deterministic, so the route can
     quote it."""
-    m = _EARLIER.search(without_phrases(query, time_phrases))
-    return m.group(0) if m else None
+    text = without_phrases(query, time_phrases)
+    for m in _EARLIER.finditer(text):
+        if not (_STARTS.match(m.group(0)) and (_NOT_YET.search(text, 0, m.start()) or _OPENER.match(text, m.end()))):
+            return m.group(0)
+    return None
 
 
 def named_attributes(query: str, attributes: Iterable[str]) -> set[str]:

@@ -150,7 +150,9 @@ class Plan:
 
 
 #: a pronoun by which a question in a session may mean the entity the session named last
-_PRONOUN = re.compile(r"\b(her|hers|his|him|she|he|they|them|their|theirs|it|its)\b", re.IGNORECASE)
+_PRONOUN = re.compile(r"\b(?:(her|hers|his|him|she|he|they|them|their|theirs|its)\b|(?<![Tt]ime is )(?-i:(?<![\w'’])[Ii]t)"
+                      r"(?![\w'’])(?!\s+(?:is|was|seems|looks|sounds|too|possible|ok|okay|true|worth|likely|necessary)\b))",
+                      re.IGNORECASE)  # "it", but not "IT", "it is", "what time is it", "is it too late"
 #: words by which a question asks about a name itself ("What was Fabrikam called before?", "its old name")
 _NAME_WORDS = re.compile(r"\b(?:called|named|name|names|renamed|known\s+as)\b", re.IGNORECASE)
 

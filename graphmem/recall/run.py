@@ -165,7 +165,8 @@ def _recall(store: Store, ns: Namespace, *, query: str, session: str | None, ent
     read = (named.read(keys, plan.known_at) or ch.timelines(keys, plan.known_at)) if keys else None  # one trip
     fast = _key_question(ch, plan, va, earlier_word, read) if read is not None else None
     reverse_line, reversed_hits = reverse_hits(plan.words, reverse_rows(ch, plan, named, va, plan.known_at))
-    if fast is not None:  # the exact read answered it alone: no search, no embedding, no second round trip
+    if fast is not None:  # the exact read answered it alone: no search, no second round trip (an embedding only
+        # when no attribute is named: `mark_asked`'s guess of the one meant, to rank)
         route, hits = fast
         if reverse_line is not None:
             route.append(RouteStep("exact", reverse_line))

@@ -75,6 +75,9 @@ def test_earliest_is_the_first_run_that_ended_before_the_current_one() -> None:
                      "what city was Maria in when she first joined"):  # probe 26 (stop 55)
         assert asks_first(asks_earlier(question)), question
     assert asks_earlier("What is Tom's start date?") is None and asks_earlier("When did Tom start?") is None
+    for question in ("What day does Maria start on?", "When does Maria start on the new contract?",
+                     "To start with, what is Tom's phone?"):  # a future, a sentence's opener: no earlier value
+        assert asks_earlier(question) is None, question
     assert not asks_first(asks_earlier("What was his address before he moved?")) and not asks_first(None)
 
 
@@ -199,3 +202,21 @@ def test_the_plan_is_the_one_reading_of_the_question() -> None:
     plan = classify("What was org-4 called before?", now=now, question="What was Fabrikam called before?")
     assert plan.asks_name and plan.earlier_word == "before" and plan.question == "What was Fabrikam called before?"
     assert plan.query == "What was org-4 called before?"
+
+
+
+def test_it_is_a_pronoun_only_where_it_stands_for_something() -> None:
+    """Issue 31 item 4 names "it" and "their": "What tier is it on?" means the entity named last, "What time is
+    it?", "Is it too late to cancel?", "it is raining" and "Who works in IT?" mean none."""
+    from datetime import datetime, timezone
+
+    from graphmem.recall.plan import classify
+
+    now = datetime(2026, 12, 2, 12, tzinfo=timezone.utc)
+    said = {q: classify(q, now=now).pronoun for q in (
+        "What tier is it on?", "Who manages it?", "What is its tier?", "Where do they live?", "their city?",
+        "What time is it?", "Is it too late to cancel?", "It is raining, what is the plan?", "Who works in IT?")}
+    assert said == {"What tier is it on?": "it", "Who manages it?": "it", "What is its tier?": "its",
+                    "Where do they live?": "they", "their city?": "their", "What time is it?": None,
+                    "Is it too late to cancel?": None, "It is raining, what is the plan?": None,
+                    "Who works in IT?": None}

@@ -210,12 +210,13 @@ def test_last_this_and_next_month_of_probe_28(question: str, expected: tuple[obj
 @pytest.mark.parametrize(("question", "expected"), [
     ("What was her city pre-2020?", ("until", None, date(2020, 1, 1))),
     ("what changed post-2020", ("since", date(2021, 1, 1), None)),
-    ("pre 2020", ("until", None, date(2020, 1, 1))),
+    ("Who commented on her post yesterday?", ("range", date(2026, 12, 2), date(2026, 12, 3))),  # a post, no bound
+    ("What was in the blog post last week?", ("range", date(2026, 11, 23), date(2026, 11, 30))),
     ("what was the plan the December before last", ("range", date(2024, 12, 1), date(2025, 1, 1))),
 ])
 def test_pre_post_and_the_month_before_last_of_probe_6(question: str, expected: tuple[object, ...] | None) -> None:
-    """Time points probe 6 (stop 55): "pre-2020" bounds like "before 2020", "post-2020" like "after 2020"; "the
-    March before last" is the March before last March. A key spelled so stays a key ("ticket POST-2020")."""
+    """Time points probe 6 (stop 55): "pre-2020" bounds like "before 2020", "post-2020" like "after 2020" (with the
+    hyphen only: "her post yesterday" is a post); "the March before last" is the March before last March. A key spelled so stays a key ("ticket POST-2020")."""
     assert _days(question) == expected
     from graphmem.recall.plan import classify
 
@@ -252,4 +253,28 @@ def test_a_weekday_written_short_of_probe_21(question: str, expected: tuple[obje
     """Time phrases probe 21 (stop 55): "on Tues" read no time. A weekday written short is read as the whole word,
     after a word of time and where a clause, a date or a part of the day follows; "sun", "sat", "wed" elsewhere are
     words."""
+    assert _days(question) == expected
+
+
+
+@pytest.mark.parametrize(("question", "expected"), [  # the review of stop 55's rules: words that stay words
+    ("This may sound odd, but what is his phone?", None),
+    ("What you do next may matter", None),
+    ("what did she say last May?", ("range", date(2026, 5, 1), date(2026, 6, 1))),
+    ("Which students registered and sat the exam?", None),
+    ("Who did she decide to wed?", None),
+    ("What did Maria score on SAT?", None),
+    ("from Mon to Wed", ("range", date(2026, 11, 30), date(2026, 12, 3))),  # as "from Monday to Wednesday"
+    ("Which campaign was most effective last year?", ("range", date(2025, 1, 1), date(2026, 1, 1))),
+    ("What was agreed effective 1 July 2025?", ("instant", date(2025, 7, 1), None)),
+    ("How much did she earn in the final 6 months before 1 March 2025?", ("until", None, date(2025, 3, 1))),
+    ("Which plans changed since halfway through 2024?", ("since", date(2024, 7, 2), None)),
+    ("What did she do in the first half of the week?", None),
+    ("What did she buy on Valentine’s Day 2025?", ("range", date(2025, 2, 14), date(2025, 2, 15))),
+])
+def test_what_the_review_of_stop_55_found(question: str, expected: tuple[object, ...] | None) -> None:
+    """"may"/"march" after this/next/last are the month only where a month can stand ("This may sound odd" is a
+    verb); short weekdays that are words ("sat", "wed", "sun") need more than "on" before them, and "the" after one
+    is no sign of a day; "most effective" is no "as of"; "the final 6 months before X" is a span, not a day moved;
+    "since halfway through 2024" starts at its middle; a curly apostrophe is an apostrophe."""
     assert _days(question) == expected

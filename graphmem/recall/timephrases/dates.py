@@ -161,6 +161,11 @@ _MAY_VERB = re.compile(r"\s+(?:be|have|not|also|need|want|come|go|happen|get|tak
                        r"bring|call|change|affect|cost|require|include|help|apply|ask|pay)\b")
 
 
+#: what may follow "last/this/next May" or "March" for it to be the month, not a verb or a march
+_MONTH_AFTER = re.compile(r"\s*(?:[?!.,;:)]|$|\d|['’]s\b|(?:and|or|to|until|till|through|when|while|in|on|at|of|for|with|"
+                          r"from|before|after|since|did|was|were|had)\b)")
+
+
 @rule(RULES, r"\b(?:(last|this\s+past|this|next|previous)\s+" + MONTH + r"\b(?![\s,]*(?:\d|['’]\d|(?:last|this|next)\s+year))"
       r"|the\s+" + MONTH + r"\s+(before\s+last)\b)")
 def _month_relative(m: re.Match[str], now: datetime) -> Atom | None:
@@ -173,6 +178,8 @@ def _month_relative(m: re.Match[str], now: datetime) -> Atom | None:
     else:
         relation, word = m[1], m[2]
         if re.search(r"\bthe\s+$", m.string[:m.start()]) or (word == "may" and _MAY_VERB.match(m.string, m.end())):
+            return None
+        if word in ("may", "march") and not _MONTH_AFTER.match(m.string, m.end()):  # "This may sound odd"
             return None
     month = MONTHS[word]
 
@@ -193,7 +200,7 @@ def _month_relative(m: re.Match[str], now: datetime) -> Atom | None:
 
 #: a bare four-digit number is a year only after one of these ("in 2025", not "2026 units")
 _YEAR_PREP = re.compile(r"(?:\b(?:in|during|since|until|till|before|after|from|to|and|between|of|by the end of|the year|"
-                        r"through|prior to|up to|for|by|circa|around|approximately|roughly)|\b(?:early|mid|late|pre|post)-?"
+                        r"through|prior to|up to|for|by|circa|around|approximately|roughly)|\b(?:early|mid|late)-?|\b(?:pre|post)-"
                         r"|\bca?\.|的)\s*$")
 
 

@@ -56,8 +56,8 @@ def _thanksgiving(m: re.Match[str], now: datetime) -> Atom | None:
     return _holiday(m, now, make, m[1], m[3])
 
 
-@rule(RULES, r"\b(?:on\s+)?(?:(last|this|next)\s+)?((?:christmas|xmas)(?: day| eve)?+|new year's (?:day|eve)|new year(?!'s)"
-      r"|valentine'?s day|halloween|boxing day|(?:st\.? |saint )patrick's day)(?:\s+" + YEAR + r")?+\b" + _THING)
+@rule(RULES, r"\b(?:on\s+)?(?:(last|this|next)\s+)?((?:christmas|xmas)(?: day| eve)?+|new year['’]s (?:day|eve)|new year(?!['’]s)"
+      r"|valentine['’]?s day|halloween|boxing day|(?:st\.? |saint )patrick['’]s day)(?:\s+" + YEAR + r")?+\b" + _THING)
 def _fixed(m: re.Match[str], now: datetime) -> Atom | None:
     """Christmas (Day, Eve), New Year's Day and Eve, Valentine's Day, St Patrick's Day, Halloween, Boxing Day: the
     same day every year. A bare "New Year" is its day after a word of time ("over New Year", "between Christmas and
@@ -69,7 +69,7 @@ def _fixed(m: re.Match[str], now: datetime) -> Atom | None:
     if m[2] == "halloween" and not m[1] and not m[3] and (_RESOLUTION.match(m.string, m.end()) or not (
             m[0].startswith("on") or _HOLIDAY_PREP.search(m.string, 0, m.start()))):
         return None
-    month, day = HOLIDAYS[m[2]]
+    month, day = HOLIDAYS[m[2].replace("’", "'")]
 
     def make(y: int) -> Span:
         start = date_at(y, month, day)

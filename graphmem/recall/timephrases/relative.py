@@ -87,6 +87,8 @@ def _the_weekend(m: re.Match[str], now: datetime) -> Atom | None:
 def _the_unit(m: re.Match[str], now: datetime) -> Atom | None:
     """"at the end of the month", "by the end of the year", "the first half of the year": the one now is in (the atom is "the year"; the
     words before it are read as for any period)."""
+    if m[2] == "week" and "half" in m[0]:  # a half of a week is no period people mean by halves
+        return None
     start, end = period(now, m[2])
     return Atom(m.start(1), m.end(1), start, end)
 
@@ -278,16 +280,19 @@ def _weekday(m: re.Match[str], now: datetime) -> Atom | None:
 #: a weekday written short, as people do in chat: "on Tues", "since Mon", "last Fri"
 _SHORT_DAYS = {"mon": 0, "tue": 1, "tues": 1, "wed": 2, "weds": 2, "thu": 3, "thur": 3, "thurs": 3, "fri": 4, "sat": 5,
                "sun": 6}
-_SHORT_LEAD = re.compile(r"\b(?:since|until|till|by|before|after|from|between|and|to)\s*$")
+_SHORT_LEAD = re.compile(r"\b(?:since|until|till|by|before|after|from|between)\s*$"
+                         r"|\b(?:from|between)\s+(?:mon|tues?|weds?|thu(?:rs?)?|fri|sat|sun)\.?\s+(?:to|and|until|till|through)\s*$")
+#: short weekdays that are words too ("sat the exam", "to wed", "score on SAT"): never after "on" alone
+_WORDS_TOO = frozenset({"sat", "sun", "wed"})
 
 
 @rule(RULES, r"\b(?:(last|this|next|on)\s+)?(mon|tues?|weds?|thu(?:rs?)?|fri|sat|sun)\b\.?"
-      r"(?=\s*(?:[?!.,;:)]|$|\d|(?:the|at|and|or|to|until|till|through|morning|afternoon|evening|night)\b))")
+      r"(?=\s*(?:[?!.,;:)]|$|\d|(?:at|and|or|to|until|till|through|morning|afternoon|evening|night)\b))")
 def _weekday_short(m: re.Match[str], now: datetime) -> Atom | None:
     """A weekday written short ("on Tues?", "since Mon", "last Fri.", "Sat 4 March"), read as the whole word is, but
     only after a word of time and where a clause, a date or a part of the day follows: "on sun exposure", "she sat
     down" and "the cat sat" are words."""
-    if m[1] is None and _SHORT_LEAD.search(m.string, 0, m.start()) is None:
+    if (m[1] is None or (m[1] == "on" and m[2] in _WORDS_TOO)) and _SHORT_LEAD.search(m.string, 0, m.start()) is None:
         return None
     return _weekday_atom(m, now, m[1] if m[1] != "on" else None, _SHORT_DAYS[m[2]])
 

@@ -59,10 +59,12 @@ _GATES = Gates([pattern for pattern, _ in RULES])
 # words, "since", "before", "the start of"; most questions hold few of them)
 _KNOWN = Gated(re.compile(r"\b(?:(?:known|believed?|thought)(?:\s+about(?:\s+[\w'’-]+){1,4})?|recorded)"
                           r"\s+(?:as\s+of|on|at|in|by)\s*$"))  # "what was known about her on 1 May"
-_AS_OF = Gated(re.compile(r"(?:\bas\s+(?:of|at)|\beffective(?:\s+(?:as\s+of|on))?|截至|截止到?)\s*$"))  # "effective 1 July"
-_AFTER = Gated(re.compile(r"(?<!\bon or )\b(?:after|post-?)\s*$"))  # "post-2020"
+_AS_OF = Gated(re.compile(r"(?:\bas\s+(?:of|at)|截至|截止到?)\s*$"))
+#: "effective 1 July 2025": as of that day (a day only: "most effective last year" is no instant)
+_EFFECTIVE = Gated(re.compile(r"(?<![\w-])(?<!most )(?<!more )(?<!less )(?<!very )(?<!how )effective(?:\s+(?:as\s+of|on))?\s*$"))
+_AFTER = Gated(re.compile(r"(?<!\bon or )(?:\bafter|\bpost-)\s*$"))  # "post-2020" (never "her post")
 _SINCE = Gated(re.compile(r"(?:\bsince|\bon\s+or\s+after|\bdepuis|\bseit|\bdesde|自从?)\s*$"))
-_BEFORE = Gated(re.compile(r"(?:(?<!\bon or )\bbefore|\bprior\s+to|\bpre-?|\bavant|\bantes\s+de)\s*$"))  # "pre-2020"
+_BEFORE = Gated(re.compile(r"(?:(?<!\bon or )\bbefore|\bprior\s+to|\bpre-|\bavant|\bantes\s+de)\s*$"))  # "pre-2020"
 _UNTIL = Gated(re.compile(r"(?:\b(?:until|till|through|thru|up\s+to|by|on\s+or\s+before)(?:\s+(?:the\s+)?end\s+of)?|\bbis|"
                           r"\bhasta|直到)\s*$"))  # "on or before 1 March": until its end
 _WEEK_OF = Gated(re.compile(r"\b(?:the\s+)?week\s+of\s*$"))
@@ -71,6 +73,8 @@ _WEEK_OF = Gated(re.compile(r"\b(?:the\s+)?week\s+of\s*$"))
 _OFFSET = Gated(re.compile(r"\b(?:the\s+(?P<one>day)|(?<!\bthe\s)(?P<n>\d{1,3}|an?|one|two|three|four|five|six|seven|eight|nine|"
                            r"ten|eleven|twelve)"
                            r"\s+(?P<units>days?|weeks?|fortnights?|months?|years?))\s+(?P<way>before|after)\s*$"))
+#: a count of units that is a span, not a day moved: "in the final 6 months before 1 March", "within 2 weeks after"
+_SPAN_LEAD = re.compile(r"\b(?:in|within|during|over|for|(?:the\s+)?(?:last|past|final|first))\s*$")
 #: a week or a day of the period after it, by its place: "the first week of March" (its days 1-7), "the last
 #: week of the year" (its last seven days), "the last day of February 2025"
 _NTH_WEEK = Gated(re.compile(r"\b(?:the\s+)?(first|second|third|fourth|last|1st|2nd|3rd|4th)\s+week\s+of\s*(?:the\s+)?$"))
@@ -316,7 +320,8 @@ def resolve(question: str, *, now: datetime, mask: Iterable[tuple[int, int]] = (
     elif a.end is not None and a.end - a.start > DAY and (day_of := _DAY_OF.search(text, 0, a.s)) is not None:
         first = a.end - DAY if day_of[1] == "last" else a.start
         a = a._replace(s=day_of.start(), start=first, end=first + DAY, at=None)
-    if (off := _OFFSET.search(text, 0, a.s)) is not None and a.end is not None and (
+    if (off := _OFFSET.search(text, 0, a.s)) is not None and a.end is not None and not _SPAN_LEAD.search(
+            text, 0, off.start()) and (
             a.end - a.start == DAY or a.end - a.start == 7 * DAY and (off["units"] or "").startswith("week")):
         # "two days before Christmas", "two weeks after the first week of March": a day or a week moved ("the week
         # before 3 March" is a span, "before" bounds it)
@@ -346,7 +351,8 @@ def resolve(question: str, *, now: datetime, mask: Iterable[tuple[int, int]] = (
     point = point or a.at  # "as of 3 weeks ago": the instant three weeks back, not the start of that week
     if (known := _KNOWN.search(text, 0, a.s)) is not None:
         return Interval("instant", point or a.start, None, words(known.start(), a.e), "known")
-    if (m := _AS_OF.search(text, 0, a.s)) is not None:
+    if (m := _AS_OF.search(text, 0, a.s)) is not None or (
+            a.end is not None and a.end - a.start <= DAY and (m := _EFFECTIVE.search(text, 0, a.s)) is not None):
         return Interval("instant", point or a.start, None, words(m.start(), a.e))
     if (m := _AFTER.search(text, 0, a.s)) is not None or (m := _SUFFIX_AFTER.match(text, a.e)) is not None:
         # after X: once X is over
@@ -356,7 +362,14 @@ def resolve(question: str, *, now: datetime, mask: Iterable[tuple[int, int]] = (
     if (m := _BEFORE.search(text, 0, a.s)) is not None or (m := _SUFFIX_BEFORE.match(text, a.e)) is not None:
         return Interval("until", None, a.start, words(min(m.start(), a.s), max(m.end(), a.e)))
     if a.end is not None and (m := _HALFWAY.search(text, 0, a.s)) is not None:  # its middle, not "through" X
-        return Interval("range", a.start, a.end, words(m.start(), a.e), at=a.start + (a.end - a.start) / 2)  # as "the middle of"
+        middle = a.start + (a.end - a.start) / 2  # as "the middle of"
+        if (b := _SINCE.search(text, 0, m.start()) or _AFTER.search(text, 0, m.start())) is not None:
+            return Interval("since", middle, None, words(b.start(), a.e))
+        if (b := _BEFORE.search(text, 0, m.start()) or _UNTIL.search(text, 0, m.start())) is not None:
+            return Interval("until", None, middle, words(b.start(), a.e))
+        if (b := _AS_OF.search(text, 0, m.start())) is not None:
+            return Interval("instant", middle, None, words(b.start(), a.e))
+        return Interval("range", a.start, a.end, words(m.start(), a.e), at=middle)  # as "the middle of"
     if (m := _UNTIL.search(text, 0, a.s)) is not None:
         return Interval("until", None, a.end or a.start, words(m.start(), a.e))  # until X: X included
     if a.end is not None and (m := _PART.search(text, 0, a.s)) is not None:
