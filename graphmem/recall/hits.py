@@ -121,14 +121,18 @@ class Channels:
 
     def meaning(self, plan: Plan, named: Names) -> Callable[[Iterable[str]], list[str]]:
         """The attribute the question's words mean when they name none (`attributes.Meanings`; to rank only): its
-        words but names, keys and time words."""
+        words but names, keys and time words. Lazy: most questions name their attribute and never call it."""
         from graphmem.recall.attributes import Meanings, content_words
 
-        embedder = get_embedder(self.store.settings)
-        meanings = self.store.state("recall.meanings", lambda: Meanings(embedder.embed))
-        words = content_words(plan.question, [*(n.text for n in named.spans), *(n for s in named.spans for n in s.names),
-                                              *plan.time.phrases, *(a.raw for a in plan.asks)])
-        return lambda attributes: meanings.meant(words, attributes)
+        def meant(attributes: Iterable[str]) -> list[str]:
+            embed = get_embedder(self.store.settings).embed
+            meanings = self.store.state("recall.meanings", lambda: Meanings(embed))
+            words = content_words(plan.question, [*(n.text for n in named.spans), *(n for s in named.spans
+                                                                                    for n in s.names),
+                                                  *plan.time.phrases, *(a.raw for a in plan.asks)])
+            return meanings.meant(words, attributes)
+
+        return meant
 
     # --- exact ---
     def names(self, question: str, valid_at: datetime | None, known_at: datetime | None,

@@ -156,11 +156,6 @@ def _month_alone(m: re.Match[str], now: datetime) -> Atom | None:
     return month_atom(m, now, MONTHS[m[1]])
 
 
-#: "may" after "next"/"this" is a verb as often as a month: "the next may be late"
-_MAY_VERB = re.compile(r"\s+(?:be|have|not|also|need|want|come|go|happen|get|take|make|see|still|well|never|only|just|"
-                       r"bring|call|change|affect|cost|require|include|help|apply|ask|pay)\b")
-
-
 #: what may follow "last/this/next May" or "March" for it to be the month, not a verb or a march
 _MONTH_AFTER = re.compile(r"\s*(?:[?!.,;:)]|$|\d|['’]s\b|(?:and|or|to|until|till|through|when|while|in|on|at|of|for|with|"
                           r"from|before|after|since|did|was|were|had)\b)")
@@ -177,7 +172,7 @@ def _month_relative(m: re.Match[str], now: datetime) -> Atom | None:
         relation, word = "before last", m[3]
     else:
         relation, word = m[1], m[2]
-        if re.search(r"\bthe\s+$", m.string[:m.start()]) or (word == "may" and _MAY_VERB.match(m.string, m.end())):
+        if re.search(r"\bthe\s+$", m.string[:m.start()]):
             return None
         if word in ("may", "march") and not _MONTH_AFTER.match(m.string, m.end()):  # "This may sound odd"
             return None

@@ -32,6 +32,8 @@ NUMBER_WORDS = {"a couple of": 2, "a couple": 2, "couple of": 2, "a": 1, "an": 1
                 "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12}
 CHINESE_NUMBERS = {"一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9, "十": 10,
                    "十一": 11, "十二": 12}
+#: a weekday written short ("Tues", "Thurs"), as a regular-expression alternation (`relative._weekday_short`)
+SHORT_WEEKDAY = r"mon|tues?|weds?|thu(?:rs?)?|fri|sat|sun"
 WEEKDAYS = {"monday": 0, "tuesday": 1, "wednesday": 2, "thursday": 3, "friday": 4, "saturday": 5, "sunday": 6}
 ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "1st": 1, "2nd": 2, "3rd": 3, "4th": 4}
 #: a day of the month in words ("the first of March", "March the twenty-first")

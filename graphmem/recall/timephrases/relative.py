@@ -13,7 +13,7 @@ import re
 from datetime import datetime, timedelta
 
 from graphmem.recall.timephrases.lexicon import (COUNT, DAY_WORDS, RELATIVE, UNIT_ABBREVIATIONS, UNIT_MULTIPLES, UNITS,
-                                                 WEEKDAYS, number)
+                                                 SHORT_WEEKDAY, WEEKDAYS, number)
 from graphmem.recall.timephrases.periods import DAY, Atom, Rule, add_months, period, rule, shift
 
 RULES: list[Rule] = []
@@ -281,12 +281,12 @@ def _weekday(m: re.Match[str], now: datetime) -> Atom | None:
 _SHORT_DAYS = {"mon": 0, "tue": 1, "tues": 1, "wed": 2, "weds": 2, "thu": 3, "thur": 3, "thurs": 3, "fri": 4, "sat": 5,
                "sun": 6}
 _SHORT_LEAD = re.compile(r"\b(?:since|until|till|by|before|after|from|between)\s*$"
-                         r"|\b(?:from|between)\s+(?:mon|tues?|weds?|thu(?:rs?)?|fri|sat|sun)\.?\s+(?:to|and|until|till|through)\s*$")
+                         r"|\b(?:from|between)\s+(?:" + SHORT_WEEKDAY + r")\.?\s+(?:to|and|until|till|through)\s*$")
 #: short weekdays that are words too ("sat the exam", "to wed", "score on SAT"): never after "on" alone
 _WORDS_TOO = frozenset({"sat", "sun", "wed"})
 
 
-@rule(RULES, r"\b(?:(last|this|next|on)\s+)?(mon|tues?|weds?|thu(?:rs?)?|fri|sat|sun)\b\.?"
+@rule(RULES, r"\b(?:(last|this|next|on)\s+)?(" + SHORT_WEEKDAY + r")\b\.?"
       r"(?=\s*(?:[?!.,;:)]|$|\d|(?:at|and|or|to|until|till|through|morning|afternoon|evening|night)\b))")
 def _weekday_short(m: re.Match[str], now: datetime) -> Atom | None:
     """A weekday written short ("on Tues?", "since Mon", "last Fri.", "Sat 4 March"), read as the whole word is, but

@@ -20,7 +20,7 @@ from typing import Literal
 from dateutil.relativedelta import relativedelta
 
 from graphmem.recall.timephrases import business, chinese, dates, holidays, numeric, relative
-from graphmem.recall.timephrases.lexicon import MONTH, MONTHS, WEEKDAYS, number
+from graphmem.recall.timephrases.lexicon import MONTH, MONTHS, SHORT_WEEKDAY, WEEKDAYS, number
 from graphmem.recall.timephrases.masking import blank, lower, mask_identifiers
 from graphmem.recall.timephrases.periods import (DAY, HALF, THIRD, THIRDS_OF, UTC, Atom, Build, Rule, add_months,
                                                 half_way, period, portion, third)
@@ -160,8 +160,8 @@ def _atoms(text: str, now: datetime, question: str) -> list[Atom]:
 
 
 #: a weekday that only qualifies the date beside it ("on Tuesday, 4 March 2025", "4 March 2025 (a Tuesday)")
-_WEEKDAY = re.compile(r"(?:on\s+)?(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tues?|weds?|thu(?:rs?)?|fri|"
-                      r"sat|sun)\.?")  # "on Sat 4 March 2025" too
+_WEEKDAY = re.compile(r"(?:on\s+)?(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|" + SHORT_WEEKDAY
+                      + r")\.?")  # "on Sat 4 March 2025" too
 _WEEKDAY_GAP = re.compile(r"[\s,(]*(?:the\s+|a\s+)?")
 #: a year after a yearless day or month names its year ("the 4th of July last year", "March, 2025")
 _YEAR_GAP = re.compile(r"\s*,?\s*(?:of\s+|in\s+)?")
