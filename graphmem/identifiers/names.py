@@ -38,7 +38,21 @@ def lucene_words(text: str) -> list[str]:
         out += [w.folded] + ([kept] if kept != w.folded else []) + ([plain] if plain != w.folded else [])
         if i and ws[i - 1].folded == "the" and w.folded.endswith("s") and len(w.folded) >= 4 and w.text[:1].isupper():
             out += [w.folded[:-1]] + ([w.folded[:-2]] if w.folded.endswith("es") else [])
+        glued = _GLUED_PARTICLE.match(w.folded)
+        if glued:  # "Alfarsi" as the index holds Al-Farsi: "al", "farsi"
+            out.append(w.folded[glued.end():])
+        if i and _hyphen_between(text, ws[i - 1], w):  # "Abdul-Rahman" as the index holds Abdulrahman
+            out.append(ws[i - 1].folded + w.folded)
     return list(dict.fromkeys(out))
+
+
+#: particles that names write with a hyphen and people type glued to the name after them ("Al-Farsi" typed
+#: "Alfarsi", "Abdul-Rahman" "Abdulrahman"): the candidate query also asks for the name after the particle
+_GLUED_PARTICLE = re.compile(r"(?:al|el|ul|abd|abdul|abdel|abu|bin|ibn|ben)(?=[a-z]{3,}$)")
+
+
+def _hyphen_between(text: str, a: Word, b: Word) -> bool:
+    return text[a.end:b.start] in ("-", "‐")
 
 
 #: the English stop words of Neo4j's 'standard' and 'standard-folding' analyzers: the name index (entity_names)
@@ -151,6 +165,7 @@ def resolve(question: str, entities: Iterable[tuple[str, str | None]], max_span:
     for key, toks in ((k, t) for k, name in also for t in name_spellings(name)):
         tokens_of[key] = tuple(dict.fromkeys([*tokens_of.get(key, ()), *toks]))
     glued = {i for m in GLUED.finditer(question) if any(c.isdigit() for c in m.group())
+             and bag(name_tokens(m.group())) not in full  # "7-Eleven" names a company, "C-17" is a key
              for i in range(m.start(), m.end())} | {i for m in ADDRESS.finditer(question) for i in range(*m.span())}
     # a word inside an identifier ("C-17", "ORD-2024-001", an email) is never a name, nor part of one
     ws = [w for w in words(question) if w.folded and w.start not in glued]
@@ -167,6 +182,8 @@ def resolve(question: str, entities: Iterable[tuple[str, str | None]], max_span:
             if any(t in TITLES for t in span):
                 continue
             holders = full.get(bag(span))
+            if not holders and n > 1 and any(_hyphen_between(question, a, b) for a, b in zip(ws[i:i + n], ws[i + 1:i + n])):
+                holders = full.get(bag(_joined(question, ws[i:i + n])))  # "Abdul-Rahman" for Abdulrahman
             if not holders and n > 1 and len(span[-1]) > 3 and span[-1].endswith("s"):
                 holders = full.get(bag([*span[:-1], span[-1][:-1]]))  # "tom bergs company": the 's without its apostrophe
             if holders and (n > 1 or span[0] not in COMMON):
@@ -174,6 +191,9 @@ def resolve(question: str, entities: Iterable[tuple[str, str | None]], max_span:
                 break
         if found is None:
             found = _part(question, ws, i, max_span, by_token, full)
+        if found is None and i + 1 < len(ws) and _hyphen_between(question, ws[i], ws[i + 1]):
+            holders = by_token.get(ws[i].folded + ws[i + 1].folded, [])  # "Min-jun" for Kim Minjun
+            found = (2, holders, False) if holders else None
         if found is None:
             t = ws[i].folded
             holders = by_token.get(t, []) or _family(ws, i, by_token)
@@ -219,6 +239,17 @@ def resolve(question: str, entities: Iterable[tuple[str, str | None]], max_span:
                            tuple(nm for _, nm in ordered), whole))
         i += n
     return named, similar
+
+
+def _joined(question: str, span: Sequence[Word]) -> list[str]:
+    """A span's folded words with those the question hyphenates written as one ("Min-jun" as "minjun")."""
+    out = [span[0].folded]
+    for a, b in zip(span, span[1:]):
+        if _hyphen_between(question, a, b):
+            out[-1] += b.folded
+        else:
+            out.append(b.folded)
+    return out
 
 
 #: a company's name ends in one of these: a title never names one ("Ms O'Connor-Smith" is not O'Connor-Smith

@@ -351,6 +351,32 @@ def test_a_hyphenated_given_name_is_one_span_and_its_parts_may_be_typed_joined()
 
 
 
+def test_a_hyphen_is_punctuation_both_ways() -> None:
+    """Names probe 31 (stop 56): "What was Mr Alfarsi driving in 2024?" found nothing, because the name index holds
+    Al-Farsi as "al" and "farsi" and was asked for "alfarsi"; a name stored joined ("Abdulrahman", "Kim Minjun") and
+    asked with a hyphen was no name either."""
+    assert "farsi" in lucene_words("What was Mr Alfarsi driving in 2024?")
+    assert "abdulrahman" in lucene_words("Where does Abdul-Rahman live?")
+    people = [("a", "Mohammed Al-Farsi"), ("b", "Abdulrahman Khalil"), ("c", "Kim Minjun"), ("d", "Alice Farsi")]
+    for question, text, keys in (("What was Mr Alfarsi driving?", "Mr Alfarsi", ("a",)),
+                                 ("Where does Abdul-Rahman live?", "Abdul-Rahman", ("b",)),
+                                 ("Is Kim Min-jun placed?", "Kim Min-jun", ("c",)),
+                                 ("Is Min-jun placed?", "Min-jun", ("c",)),
+                                 ("Where is Al-Farsi?", "Al-Farsi", ("a",))):
+        named, similar = resolve(question, people)
+        assert [(n.text, n.keys) for n in named] == [(text, keys)] and similar == [], question
+    assert [n.keys for n in resolve("Is the well-known author here?", people)[0]] == []
+
+
+def test_a_name_written_like_an_identifier_is_the_name_it_spells() -> None:
+    """Names probe 33 (stop 56): "Who manages the 7-Eleven account?" read "7-Eleven" as an identifier (a digit joined
+    to letters by a hyphen) and found nothing; a run that spells a whole name is that name, and "C-17" stays a key."""
+    holders = [("s-2", "7-Eleven"), ("c", "C-17 Ltd")]
+    for question, text in (("Who manages the 7-Eleven account?", "7-Eleven"), ("7-eleven region?", "7-eleven")):
+        assert [(n.text, n.keys) for n in resolve(question, holders)[0]] == [(text, ("s-2",))]
+    assert resolve("What about C-17?", holders)[0] == [] and resolve("order ORD-7-eleven", holders)[0] == []
+
+
 @pytest.mark.parametrize("question", ["The tenant nikos.p@example.com - what's his unit?",
                                       "see https://example.com/nikos for Nikos's page"])
 def test_no_word_of_an_email_or_a_web_address_is_a_name(question: str) -> None:

@@ -267,7 +267,7 @@ def test_a_weekday_written_short_of_probe_21(question: str, expected: tuple[obje
     ("from Mon to Wed", ("range", date(2026, 11, 30), date(2026, 12, 3))),  # as "from Monday to Wednesday"
     ("Which campaign was most effective last year?", ("range", date(2025, 1, 1), date(2026, 1, 1))),
     ("What was agreed effective 1 July 2025?", ("instant", date(2025, 7, 1), None)),
-    ("How much did she earn in the final 6 months before 1 March 2025?", ("until", None, date(2025, 3, 1))),
+    ("How much did she earn in the final 6 months before 1 March 2025?", ("range", date(2024, 9, 1), date(2025, 3, 1))),
     ("Which plans changed since halfway through 2024?", ("since", date(2024, 7, 2), None)),
     ("What did she do in the first half of the week?", None),
     ("What did she buy on Valentine’s Day 2025?", ("range", date(2025, 2, 14), date(2025, 2, 15))),
@@ -275,6 +275,30 @@ def test_a_weekday_written_short_of_probe_21(question: str, expected: tuple[obje
 def test_what_the_review_of_stop_55_found(question: str, expected: tuple[object, ...] | None) -> None:
     """"may"/"march" after this/next/last are the month only where a month can stand ("This may sound odd" is a
     verb); short weekdays that are words ("sat", "wed", "sun") need more than "on" before them, and "the" after one
-    is no sign of a day; "most effective" is no "as of"; "the final 6 months before X" is a span, not a day moved;
+    is no sign of a day; "most effective" is no "as of"; "the final 6 months before X" is a span (the six months up to X), not a day moved;
     "since halfway through 2024" starts at its middle; a curly apostrophe is an apostrophe."""
+    assert _days(question) == expected
+
+
+@pytest.mark.parametrize("question, expected", [
+    ("How many orders so far this month?", ("range", date(2026, 12, 1), date(2026, 12, 3))),  # to now
+    ("YTD revenue for Acme", ("range", date(2026, 1, 1), date(2026, 12, 3))),
+    ("quarter-to-date spend", ("range", date(2026, 10, 1), date(2026, 12, 3))),
+    ("the two weeks after Easter 2025", ("range", date(2025, 4, 21), date(2025, 5, 5))),
+    ("orders in the 2 weeks leading up to Christmas", ("range", date(2025, 12, 11), date(2025, 12, 25))),
+    ("two weeks after Easter 2025", ("range", date(2025, 5, 4), date(2025, 5, 5))),  # a day moved, as before
+    ("the week beginning Monday 3 March 2025", ("range", date(2025, 3, 3), date(2025, 3, 10))),
+    ("the weekend of Sunday 9 March 2025", ("range", date(2025, 3, 8), date(2025, 3, 10))),
+    ("the weekend of Thursday 6 March 2025", ("range", date(2025, 3, 8), date(2025, 3, 10))),  # the one after it
+    ("since I wrote to her on Monday", ("since", date(2026, 11, 30), None)),
+    ("since she was here yesterday", ("since", date(2026, 12, 2), None)),
+    ("Since he is away next week, who covers?", ("range", date(2026, 12, 7), date(2026, 12, 14))),  # a reason
+    ("since H1", ("since", date(2026, 1, 1), None)),
+    ("the H1 heading of the report", None),
+    ("use h2 tags in H2 headings", None),
+])
+def test_what_probe_22_found(question: str, expected: tuple[object, ...] | None) -> None:
+    """Time phrases probe 22 (stop 56; 25/33 on its first run): "year to date", "YTD" and "so far this year" were the
+    whole year or nothing; "the 90 days before 1 March" was "before 1 March"; "the week commencing 10 March" and "the
+    weekend of 8 March" were the day alone; "since we last spoke on 4 Nov" was that day; "in H2" was no time."""
     assert _days(question) == expected

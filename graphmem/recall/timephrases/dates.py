@@ -271,6 +271,13 @@ def _h(m: re.Match[str], now: datetime) -> Atom | None:
     return _part_of_year(m, now, 6, int(m[1]), m[2])
 
 
+@rule(RULES, r"\b(?:in|during|for|over|since|until|by|before|after)\s+h([12])\b(?![-:]|\s+(?:headings?|tags?|titles?|"
+      r"elements?|text|fonts?|styles?|sizes?|blocks?)\b)")
+def _h_alone(m: re.Match[str], now: datetime) -> Atom | None:
+    """"in H2", "since H1": this year's half, or the latest begun (after a preposition only: "the H1 heading")."""
+    return _part_of_year(m, now, 6, int(m[1]), None)._replace(s=m.start(1) - 1)
+
+
 @rule(RULES, r"\b" + YEAR + r"\s+h([12])\b")
 def _year_h(m: re.Match[str], now: datetime) -> Atom | None:
     return _part_of_year(m, now, 6, int(m[2]), m[1])

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import re
 
+from graphmem.text.regex_gates import Gated
+
 MONTHS: dict[str, int] = {
     name: number
     for number, names in enumerate((
@@ -117,3 +119,57 @@ def relative_year(word: str | None, year: int) -> int | None:
     if word[0].isdigit() or word[0] in "'’":
         return year_of(word)
     return year + {"last year": -1, "this year": 0, "next year": 1}[word]
+
+
+# --- the operator words: the words just before (or after) an atom, read by `resolver` -------------------------
+# (the patterns searched in the words before an atom are `Gated`: skipped at once when the question lacks their
+# words, "since", "before", "the start of"; most questions hold few of them)
+KNOWN = Gated(re.compile(r"\b(?:(?:known|believed?|thought)(?:\s+about(?:\s+[\w'’-]+){1,4})?|recorded)"
+                         r"\s+(?:as\s+of|on|at|in|by)\s*$"))  # "what was known about her on 1 May"
+AS_OF = Gated(re.compile(r"(?:\bas\s+(?:of|at)|截至|截止到?)\s*$"))
+#: "effective 1 July 2025": as of that day (a day only: "most effective last year" is no instant)
+EFFECTIVE = Gated(re.compile(r"(?<![\w-])(?<!most )(?<!more )(?<!less )(?<!very )(?<!how )effective(?:\s+(?:as\s+of|on))?\s*$"))
+AFTER = Gated(re.compile(r"(?<!\bon or )(?:\bafter|\bpost-)\s*$"))  # "post-2020" (never "her post")
+SINCE = Gated(re.compile(r"(?:\bsince|\bon\s+or\s+after|\bdepuis|\bseit|\bdesde|自从?"
+                         # "since we last spoke on 4 Nov", "since she moved in 2024", "since I wrote to her on Monday": the
+                         # time of a clause in the past ("since he is away next week" is a reason, no time)
+                         r"|\bsince\s+(?:we|you|i|she|he|they|it)\s+(?:last\s+)?(?:[a-z]+ed|spoke|wrote|met|left|came|went|"
+                         r"was|were|had|did|began|sent|took|got|saw|made|paid|gave|told|said|rang|sold|bought|moved)\b(?:\s+[a-z'’]+){0,3}"
+                         r"(?:\s+(?:on|in))?)\s*$"))
+BEFORE = Gated(re.compile(r"(?:(?<!\bon or )\bbefore|\bprior\s+to|\bpre-|\bavant|\bantes\s+de)\s*$"))  # "pre-2020"
+UNTIL = Gated(re.compile(r"(?:\b(?:until|till|through|thru|up\s+to|by|on\s+or\s+before)(?:\s+(?:the\s+)?end\s+of)?|\bbis|"
+                         r"\bhasta|直到)\s*$"))  # "on or before 1 March": until its end
+WEEK_OF = Gated(re.compile(r"\b(?:the\s+)?week\s+of\s*$"))
+#: a day counted from the day after it: "two days before Christmas", "the day after New Year's Day", "a week after
+#: Easter", "a fortnight before", "a month/year before 1 March" (that day moved, not a bound: "before Christmas" alone is one; "the two weeks before Easter" a span)
+OFFSET = Gated(re.compile(r"\b(?:the\s+(?P<one>day)|(?<!\bthe\s)(?P<n>\d{1,3}|an?|one|two|three|four|five|six|seven|eight|nine|"
+                          r"ten|eleven|twelve)"
+                          r"\s+(?P<units>days?|weeks?|fortnights?|months?|years?))\s+(?P<way>before|after)\s*$"))
+#: a count of units beside a day, a span: "the 90 days before 1 March" is [1 March - 90 days, 1 March), "the two weeks
+#: after Easter" the fortnight from the day after it, "in the final 6 months before" (without "the", `OFFSET`: a day moved)
+SPAN_AROUND = Gated(re.compile(r"\bthe\s+(?:(?:last|final|first)\s+)?(?P<n>\d{1,3}|two|three|four|five|six|seven|eight|nine|"
+                               r"ten|eleven|twelve)\s+(?P<units>days|weeks|fortnights|months|years)\s+"
+                               r"(?P<way>before|leading\s+up\s+to|after|following)\s*$"))
+#: a week from the day after it: "the week commencing 10 March", "week beginning Monday"
+WEEK_FROM = Gated(re.compile(r"\b(?:the\s+)?week\s+(?:commencing|beginning|starting)(?:\s+on)?\s*$"))
+#: the Saturday and Sunday of the day after it: "the weekend of 8 March 2025"
+WEEKEND_OF = Gated(re.compile(r"\b(?:the\s+)?weekend\s+of\s*$"))
+#: a count of units that is a span, not a day moved: "in the final 6 months before 1 March", "within 2 weeks after"
+SPAN_LEAD = re.compile(r"\b(?:in|within|during|over|for|(?:the\s+)?(?:last|past|final|first))\s*$")
+#: a week or a day of the period after it, by its place: "the first week of March" (its days 1-7), "the last
+#: week of the year" (its last seven days), "the last day of February 2025"
+NTH_WEEK = Gated(re.compile(r"\b(?:the\s+)?(first|second|third|fourth|last|1st|2nd|3rd|4th)\s+week\s+of\s*(?:the\s+)?$"))
+DAY_OF = Gated(re.compile(r"\b(?:the\s+)?(first|last)\s+day\s+of\s*(?:the\s+)?$"))
+PLACES = {"first": 0, "1st": 0, "second": 1, "2nd": 1, "third": 2, "3rd": 2, "fourth": 3, "4th": 3, "fifth": 4, "5th": 4}
+SUFFIX_SINCE = re.compile(r"\s*(?:onwards?\b|and later\b|or later\b|以来|起)")
+SUFFIX_AFTER = re.compile(r"\s*(?:之后|以后)")
+SUFFIX_BEFORE = re.compile(r"\s*(?:之前|以前)")
+#: the words between two atoms that make them one range ("March 1 and March 5", "2024 to 2025")
+CONNECT = re.compile(r"\s*(?:and|to|until|till|through|thru|-|–|到|至|et|au|à|bis|und|y|a|hasta)\s*"
+                     r"(?:the\s+(?:year|month\s+of)\s+)?")  # "between the year 2023 and the year 2025"
+#: a preposition kept in the phrase the route shows ("in March 2026", "between ... and ...")
+LEAD = re.compile(r"(?:\b(?:in|on|at|during|between|from|of|for|en|im|am|el|le)|从|在)\s*$")
+#: the middle of the period after it, said as a way through it: "halfway through 2024", "midway into March"
+HALFWAY = Gated(re.compile(r"\b(?:half\s*-?\s*way|mid-?way)\s+(?:through|into)\s*(?:the\s+)?$"))
+#: a part of the period after it: "at the start of 2025", "the middle of March", "end of last year"
+PART = Gated(re.compile(r"(?P<prep>\b(?:at|in|by|around|towards?)\s+)?(?:the\s+|the\s+very\s+)?\b(start|beginning|middle|end)\s+of\s*(?:the\s+)?$"))

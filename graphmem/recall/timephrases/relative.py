@@ -54,6 +54,14 @@ def _earlier_later(m: re.Match[str], now: datetime) -> Atom | None:
     return Atom(m.start(), m.end(), start, now) if m[1] == "earlier" else Atom(m.start(), m.end(), now, end)
 
 
+@rule(RULES, r"\b(?:(?:this\s+)?(year|month|quarter|week)[\s-]+to[\s-]+date|so\s+far\s+this\s+(year|month|quarter|week)"
+      r"|(ytd|mtd|qtd|wtd))\b")
+def _to_date(m: re.Match[str], now: datetime) -> Atom | None:
+    """"year to date", "YTD", "so far this month": from the period's start to now (as "earlier this year")."""
+    unit = m[1] or m[2] or {"y": "year", "m": "month", "q": "quarter", "w": "week"}[m[3][0]]
+    return Atom(m.start(), m.end(), period(now, unit)[0], now)
+
+
 @rule(RULES, r"\b(?:(?:in|over|during|within|for)\s+)?the\s+(?:next|coming)\s+" + COUNT
       + r"\s+(hours?|days?|weeks?|fortnights?|months?|years?)\b")
 def _rolling_ahead(m: re.Match[str], now: datetime) -> Atom | None:

@@ -6,7 +6,7 @@ How it reads a question, in three steps:
    non-overlapping matches win, and a clock time joins the day beside it ("10 am yesterday");
 3. read the words around the first atom (the operator layer below): "as of"/"known on" make an
    instant, "since"/"after" an open start, "before"/"until"/"by" an open end, "between X and Y" /
-   "from X to Y" one range; otherwise the atom's own period.
+   "from X to Y" one range; otherwise the atom's own period (the operator words are in `lexicon`).
 """
 
 from __future__ import annotations
@@ -20,10 +20,14 @@ from typing import Literal
 from dateutil.relativedelta import relativedelta
 
 from graphmem.recall.timephrases import business, chinese, dates, holidays, numeric, relative
-from graphmem.recall.timephrases.lexicon import MONTH, MONTHS, SHORT_WEEKDAY, WEEKDAYS, number
+from graphmem.recall.timephrases.lexicon import (AFTER, AS_OF, BEFORE, CONNECT, DAY_OF, EFFECTIVE, HALFWAY, KNOWN, LEAD,
+                                                 MONTH, MONTHS, NTH_WEEK, OFFSET, PART, PLACES, SHORT_WEEKDAY, SINCE,
+                                                 SPAN_AROUND, SPAN_LEAD, SUFFIX_AFTER, SUFFIX_BEFORE, SUFFIX_SINCE, UNTIL,
+                                                 WEEK_FROM, WEEK_OF, WEEKEND_OF,
+                                                 WEEKDAYS, number)
 from graphmem.recall.timephrases.masking import blank, lower, mask_identifiers
 from graphmem.recall.timephrases.periods import (DAY, HALF, THIRD, THIRDS_OF, UTC, Atom, Build, Rule, add_months,
-                                                half_way, period, portion, third)
+                                                half_way, period, portion, shift, third)
 from graphmem.text.regex_gates import Gated, Gates
 
 Kind = Literal["instant", "range", "since", "until"]
@@ -53,47 +57,9 @@ RULES: tuple[Rule, ...] = (*numeric.RULES, *dates.RULES, *business.RULES, *chine
 #: what each pattern of RULES needs in a text to match at all (`graphmem.text.regex_gates.Gates`): most patterns are skipped on most
 #: questions ("what is maria lopez's plan?" holds no digit, no month, no weekday...), without changing any result
 _GATES = Gates([pattern for pattern, _ in RULES])
-
-# --- the operator layer: the words just before (or after) an atom ---------------------------------------
-# (the patterns searched in the words before an atom are `Gated`: skipped at once when the question lacks their
-# words, "since", "before", "the start of"; most questions hold few of them)
-_KNOWN = Gated(re.compile(r"\b(?:(?:known|believed?|thought)(?:\s+about(?:\s+[\w'’-]+){1,4})?|recorded)"
-                          r"\s+(?:as\s+of|on|at|in|by)\s*$"))  # "what was known about her on 1 May"
-_AS_OF = Gated(re.compile(r"(?:\bas\s+(?:of|at)|截至|截止到?)\s*$"))
-#: "effective 1 July 2025": as of that day (a day only: "most effective last year" is no instant)
-_EFFECTIVE = Gated(re.compile(r"(?<![\w-])(?<!most )(?<!more )(?<!less )(?<!very )(?<!how )effective(?:\s+(?:as\s+of|on))?\s*$"))
-_AFTER = Gated(re.compile(r"(?<!\bon or )(?:\bafter|\bpost-)\s*$"))  # "post-2020" (never "her post")
-_SINCE = Gated(re.compile(r"(?:\bsince|\bon\s+or\s+after|\bdepuis|\bseit|\bdesde|自从?)\s*$"))
-_BEFORE = Gated(re.compile(r"(?:(?<!\bon or )\bbefore|\bprior\s+to|\bpre-|\bavant|\bantes\s+de)\s*$"))  # "pre-2020"
-_UNTIL = Gated(re.compile(r"(?:\b(?:until|till|through|thru|up\s+to|by|on\s+or\s+before)(?:\s+(?:the\s+)?end\s+of)?|\bbis|"
-                          r"\bhasta|直到)\s*$"))  # "on or before 1 March": until its end
-_WEEK_OF = Gated(re.compile(r"\b(?:the\s+)?week\s+of\s*$"))
-#: a day counted from the day after it: "two days before Christmas", "the day after New Year's Day", "a week after
-#: Easter", "a fortnight before", "a month/year before 1 March" (that day moved, not a bound: "before Christmas" alone is one; "the two weeks before Easter" a span)
-_OFFSET = Gated(re.compile(r"\b(?:the\s+(?P<one>day)|(?<!\bthe\s)(?P<n>\d{1,3}|an?|one|two|three|four|five|six|seven|eight|nine|"
-                           r"ten|eleven|twelve)"
-                           r"\s+(?P<units>days?|weeks?|fortnights?|months?|years?))\s+(?P<way>before|after)\s*$"))
-#: a count of units that is a span, not a day moved: "in the final 6 months before 1 March", "within 2 weeks after"
-_SPAN_LEAD = re.compile(r"\b(?:in|within|during|over|for|(?:the\s+)?(?:last|past|final|first))\s*$")
-#: a week or a day of the period after it, by its place: "the first week of March" (its days 1-7), "the last
-#: week of the year" (its last seven days), "the last day of February 2025"
-_NTH_WEEK = Gated(re.compile(r"\b(?:the\s+)?(first|second|third|fourth|last|1st|2nd|3rd|4th)\s+week\s+of\s*(?:the\s+)?$"))
-_DAY_OF = Gated(re.compile(r"\b(?:the\s+)?(first|last)\s+day\s+of\s*(?:the\s+)?$"))
-_PLACES = {"first": 0, "1st": 0, "second": 1, "2nd": 1, "third": 2, "3rd": 2, "fourth": 3, "4th": 3, "fifth": 4, "5th": 4}
-_SUFFIX_SINCE = re.compile(r"\s*(?:onwards?\b|and later\b|or later\b|以来|起)")
-_SUFFIX_AFTER = re.compile(r"\s*(?:之后|以后)")
-_SUFFIX_BEFORE = re.compile(r"\s*(?:之前|以前)")
-#: the words between two atoms that make them one range ("March 1 and March 5", "2024 to 2025")
-_CONNECT = re.compile(r"\s*(?:and|to|until|till|through|thru|-|–|到|至|et|au|à|bis|und|y|a|hasta)\s*"
-                      r"(?:the\s+(?:year|month\s+of)\s+)?")  # "between the year 2023 and the year 2025"
-#: a preposition kept in the phrase the route shows ("in March 2026", "between ... and ...")
-_LEAD = re.compile(r"(?:\b(?:in|on|at|during|between|from|of|for|en|im|am|el|le)|从|在)\s*$")
+# the operator layer's words (SINCE, AS_OF, SPAN_AROUND, ...) are `lexicon`'s, beside the words the atoms are made of
 _CLOCK_GAP = re.compile(r"\s*(?:on|,)?\s*")
 _TICK = timedelta(microseconds=1)
-#: the middle of the period after it, said as a way through it: "halfway through 2024", "midway into March"
-_HALFWAY = Gated(re.compile(r"\b(?:half\s*-?\s*way|mid-?way)\s+(?:through|into)\s*(?:the\s+)?$"))
-#: a part of the period after it: "at the start of 2025", "the middle of March", "end of last year"
-_PART = Gated(re.compile(r"(?P<prep>\b(?:at|in|by|around|towards?)\s+)?(?:the\s+|the\s+very\s+)?\b(start|beginning|middle|end)\s+of\s*(?:the\s+)?$"))
 
 
 def _build(build: Build, m: re.Match[str], now: datetime) -> Atom | None:
@@ -268,7 +234,7 @@ def _nth_weekday(month: Atom, which: str, s: int, weekday: int) -> Atom:
     if which == "last":
         day = first + ((end - DAY - first).days // 7) * 7 * DAY
     else:
-        day = first + 7 * _PLACES[which] * DAY
+        day = first + 7 * PLACES[which] * DAY
     return month._replace(s=s, start=day, end=day + DAY, year_explicit=True) if day < end else month
 
 
@@ -311,16 +277,28 @@ def resolve(question: str, *, now: datetime, mask: Iterable[tuple[int, int]] = (
 
     if len(atoms) >= 2:  # "between X and Y", each end narrowed by its own words ("from mid-2024 to mid-2025")
         lo, hi = portion(text, a), portion(text, atoms[1])
-        if _CONNECT.fullmatch(text, a.e, hi.s) and (both := _range(lo, hi)):
-            lead = _LEAD.search(text, 0, lo.s)
+        if CONNECT.fullmatch(text, a.e, hi.s) and (both := _range(lo, hi)):
+            lead = LEAD.search(text, 0, lo.s)
             return Interval("range", *both, words(lo.s if lead is None else lead.start(), hi.e))
-    if a.end is not None and a.end - a.start >= THIRDS_OF and (nth := _NTH_WEEK.search(text, 0, a.s)) is not None:
-        first = a.end - 7 * DAY if nth[1] == "last" else a.start + 7 * _PLACES[nth[1]] * DAY
+    if a.end is not None and a.end - a.start >= THIRDS_OF and (nth := NTH_WEEK.search(text, 0, a.s)) is not None:
+        first = a.end - 7 * DAY if nth[1] == "last" else a.start + 7 * PLACES[nth[1]] * DAY
         a = a._replace(s=nth.start(), start=first, end=first + 7 * DAY, at=None)
-    elif a.end is not None and a.end - a.start > DAY and (day_of := _DAY_OF.search(text, 0, a.s)) is not None:
+    elif a.end is not None and a.end - a.start > DAY and (day_of := DAY_OF.search(text, 0, a.s)) is not None:
         first = a.end - DAY if day_of[1] == "last" else a.start
         a = a._replace(s=day_of.start(), start=first, end=first + DAY, at=None)
-    if (off := _OFFSET.search(text, 0, a.s)) is not None and a.end is not None and not _SPAN_LEAD.search(
+    if a.end is not None and (around := SPAN_AROUND.search(text, 0, a.s)) is not None:
+        count, unit = number(around["n"]) or 1, around["units"][:-1]
+        count, unit = (2 * count, "week") if unit == "fortnight" else (count, unit)
+        start, end = ((shift(a.start, unit, -count), a.start) if around["way"][0] in "bl"
+                      else (a.end, shift(a.end, unit, count)))
+        lead = LEAD.search(text, 0, around.start()) or SPAN_LEAD.search(text, 0, around.start())
+        return Interval("range", start, end, words(around.start() if lead is None else lead.start(), a.e))
+    if a.end is not None and a.end - a.start == DAY and (since := WEEK_FROM.search(text, 0, a.s)) is not None:
+        a = a._replace(s=since.start(), end=a.start + 7 * DAY, at=None)  # "the week commencing 10 March"
+    elif a.end is not None and a.end - a.start == DAY and (weekend := WEEKEND_OF.search(text, 0, a.s)) is not None:
+        saturday = a.start - DAY if a.start.weekday() == 6 else a.start + ((5 - a.start.weekday()) % 7) * DAY
+        a = a._replace(s=weekend.start(), start=saturday, end=saturday + 2 * DAY, at=None)
+    if (off := OFFSET.search(text, 0, a.s)) is not None and a.end is not None and not SPAN_LEAD.search(
             text, 0, off.start()) and (
             a.end - a.start == DAY or a.end - a.start == 7 * DAY and (off["units"] or "").startswith("week")):
         # "two days before Christmas", "two weeks after the first week of March": a day or a week moved ("the week
@@ -335,7 +313,7 @@ def resolve(question: str, *, now: datetime, mask: Iterable[tuple[int, int]] = (
         elif n is not None:
             step = n * {"we": 7, "fo": 14}.get(unit, 1) * DAY * sign
             a = a._replace(s=off.start(), start=start + step, end=end + step, at=None)
-    week_of = _WEEK_OF.search(text, 0, a.s)
+    week_of = WEEK_OF.search(text, 0, a.s)
     if week_of is not None:
         a = a._replace(s=week_of.start(), start=period(a.start, "week")[0], end=period(a.start, "week")[1])
     point = None  # the instant "as of" reads, when not the start: the middle of X for "as of mid-X"
@@ -349,43 +327,43 @@ def resolve(question: str, *, now: datetime, mask: Iterable[tuple[int, int]] = (
         part_start, part_end = third(a.start, a.end, early[1])
         a = a._replace(s=early.start(), start=part_start, end=part_end, at=None)
     point = point or a.at  # "as of 3 weeks ago": the instant three weeks back, not the start of that week
-    if (known := _KNOWN.search(text, 0, a.s)) is not None:
+    if (known := KNOWN.search(text, 0, a.s)) is not None:
         return Interval("instant", point or a.start, None, words(known.start(), a.e), "known")
-    if (m := _AS_OF.search(text, 0, a.s)) is not None or (
-            a.end is not None and a.end - a.start <= DAY and (m := _EFFECTIVE.search(text, 0, a.s)) is not None):
+    if (m := AS_OF.search(text, 0, a.s)) is not None or (
+            a.end is not None and a.end - a.start <= DAY and (m := EFFECTIVE.search(text, 0, a.s)) is not None):
         return Interval("instant", point or a.start, None, words(m.start(), a.e))
-    if (m := _AFTER.search(text, 0, a.s)) is not None or (m := _SUFFIX_AFTER.match(text, a.e)) is not None:
+    if (m := AFTER.search(text, 0, a.s)) is not None or (m := SUFFIX_AFTER.match(text, a.e)) is not None:
         # after X: once X is over
         return Interval("since", a.end or a.start, None, words(min(m.start(), a.s), max(m.end(), a.e)))
-    if (m := _SINCE.search(text, 0, a.s)) is not None or (m := _SUFFIX_SINCE.match(text, a.e)) is not None:
+    if (m := SINCE.search(text, 0, a.s)) is not None or (m := SUFFIX_SINCE.match(text, a.e)) is not None:
         return Interval("since", a.start, None, words(min(m.start(), a.s), max(m.end(), a.e)))
-    if (m := _BEFORE.search(text, 0, a.s)) is not None or (m := _SUFFIX_BEFORE.match(text, a.e)) is not None:
+    if (m := BEFORE.search(text, 0, a.s)) is not None or (m := SUFFIX_BEFORE.match(text, a.e)) is not None:
         return Interval("until", None, a.start, words(min(m.start(), a.s), max(m.end(), a.e)))
-    if a.end is not None and (m := _HALFWAY.search(text, 0, a.s)) is not None:  # its middle, not "through" X
+    if a.end is not None and (m := HALFWAY.search(text, 0, a.s)) is not None:  # its middle, not "through" X
         middle = a.start + (a.end - a.start) / 2  # as "the middle of"
-        if (b := _SINCE.search(text, 0, m.start()) or _AFTER.search(text, 0, m.start())) is not None:
+        if (b := SINCE.search(text, 0, m.start()) or AFTER.search(text, 0, m.start())) is not None:
             return Interval("since", middle, None, words(b.start(), a.e))
-        if (b := _BEFORE.search(text, 0, m.start()) or _UNTIL.search(text, 0, m.start())) is not None:
+        if (b := BEFORE.search(text, 0, m.start()) or UNTIL.search(text, 0, m.start())) is not None:
             return Interval("until", None, middle, words(b.start(), a.e))
-        if (b := _AS_OF.search(text, 0, m.start())) is not None:
+        if (b := AS_OF.search(text, 0, m.start())) is not None:
             return Interval("instant", middle, None, words(b.start(), a.e))
         return Interval("range", a.start, a.end, words(m.start(), a.e), at=middle)  # as "the middle of"
-    if (m := _UNTIL.search(text, 0, a.s)) is not None:
+    if (m := UNTIL.search(text, 0, a.s)) is not None:
         return Interval("until", None, a.end or a.start, words(m.start(), a.e))  # until X: X included
-    if a.end is not None and (m := _PART.search(text, 0, a.s)) is not None:
+    if a.end is not None and (m := PART.search(text, 0, a.s)) is not None:
         share = {"start": 0.0, "beginning": 0.0, "middle": 0.5}.get(m[2])
         at = a.end - _TICK if share is None else a.start + (a.end - a.start) * share
-        if (b := _SINCE.search(text, 0, m.start()) or _AFTER.search(text, 0, m.start())) is not None:
+        if (b := SINCE.search(text, 0, m.start()) or AFTER.search(text, 0, m.start())) is not None:
             return Interval("since", at, None, words(b.start(), a.e))  # since the start of X
-        if (b := _BEFORE.search(text, 0, m.start()) or _UNTIL.search(text, 0, m.start())) is not None:
+        if (b := BEFORE.search(text, 0, m.start()) or UNTIL.search(text, 0, m.start())) is not None:
             return Interval("until", None, at, words(b.start(), a.e))  # before the middle of X
         cut = m.end("prep") if m["prep"] else m.start()  # "known at | the start of X": the operator's own "at"
-        if (b := _KNOWN.search(text, 0, cut) or _KNOWN.search(text, 0, m.start())) is not None:
+        if (b := KNOWN.search(text, 0, cut) or KNOWN.search(text, 0, m.start())) is not None:
             return Interval("instant", at, None, words(b.start(), a.e), "known")  # known at the end of X
-        if (b := _AS_OF.search(text, 0, cut) or _AS_OF.search(text, 0, m.start())) is not None:
+        if (b := AS_OF.search(text, 0, cut) or AS_OF.search(text, 0, m.start())) is not None:
             return Interval("instant", at, None, words(b.start(), a.e))  # as of the end of X
         return Interval("range", a.start, a.end, words(m.start(), a.e), at=at)
-    lead = _LEAD.search(text, 0, a.s)
+    lead = LEAD.search(text, 0, a.s)
     phrase = words(a.s if lead is None else lead.start(), a.e)
     if a.end is None:
         return Interval("instant", a.start, None, phrase)
