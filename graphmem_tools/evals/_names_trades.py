@@ -8,7 +8,9 @@ German "von", a Spanish "de la", a two-syllable Chinese name ("Li Na"), a Thai s
 typed without their apostrophes, a company asked without its "Ltd", two Marias; pledges and shifts asked in
 chat words ("what does ludwig give every month", "When does Li Na volunteer these days?"). Probe 33, a supplier's
 accounts: company names with digits ("3M", "7-Eleven"), an acronym alias (AWS), "&" typed as "and", account
-managers named Joy, Hope and Will.
+managers named Joy, Hope and Will. Probe 34, an international team stored in its own scripts: Chinese names asked
+inside Chinese and English questions, Russian, Greek, Japanese and Korean names in their letters, and one in Latin
+letters asked beside them.
 """
 
 from __future__ import annotations
@@ -127,4 +129,32 @@ SUPPLIERS = World("suppliers", (
     q("Has AWS's spend gone up?", ("$40k", "$65k"), kind="earlier"),
     q("7-eleven region?", "Midlands", "North", kind="case"),
     q("Who looked after 3M in 2024?", "Joy Adeyemi", kind="time"),
+))
+
+SCRIPTS = World("scripts", (
+    Entity("i-1", "employee", "张伟", (("city", "北京", T1), ("city", "上海", T2), ("team", "支付", T1)), aliases=("Zhang Wei",)),
+    Entity("i-2", "employee", "王芳", (("city", "深圳", T1), ("team", "风控", T1), ("manager", "张伟", T2))),
+    Entity("i-3", "employee", "Иван Петров", (("city", "Москва", T1), ("city", "Берлин", T3), ("team", "payments", T1))),
+    Entity("i-4", "employee", "Ольга Смирнова", (("city", "Санкт-Петербург", T1), ("manager", "Иван Петров", T1))),
+    Entity("i-5", "employee", "Γιώργος Παπαδόπουλος", (("city", "Αθήνα", T1), ("team", "risk", T2))),
+    Entity("i-6", "employee", "佐藤 花子", (("city", "東京", T1), ("city", "大阪", T3)), aliases=("Hanako Sato",)),
+    Entity("i-7", "employee", "김민준", (("city", "서울", T1), ("team", "search", T1))),
+    Entity("i-8", "employee", "Lucía Fernández", (("city", "Madrid", T1), ("manager", "Иван Петров", T2))),
+), (
+    q("张伟现在在哪个城市?", "上海", "北京", kind="script"),
+    q("What is 张伟's city?", "上海", "北京", kind="script"),
+    q("Where was Zhang Wei based in 2024?", "北京", "上海", kind="time"),
+    q("王芳的经理是谁?", "张伟", kind="script"),
+    q("Who manages 王芳?", "张伟", kind="script"),
+    q("Where does Иван Петров live now?", "Берлин", "Москва", kind="script"),
+    q("Which city was Иван Петров in during 2025?", "Москва", "Берлин", kind="time"),
+    q("Ольга Смирнова's manager", "Иван Петров", kind="script"),
+    q("Who reports to Иван Петров?", ("Смирнова", "Lucía"), kind="reverse"),
+    q("What team is Γιώργος Παπαδόπουλος on?", "risk", kind="script"),
+    q("Where is 佐藤 花子 now?", "大阪", "東京", kind="script"),
+    q("Where is Hanako Sato based?", "大阪", "東京", kind="alias"),
+    q("佐藤花子の都市は?", "大阪", "東京", kind="script"),
+    q("What team is 김민준 on?", "search", kind="script"),
+    q("Who is Lucia Fernandez's manager?", "Иван Петров", kind="diacritics"),
+    q("Which team is Ivan's?", "payments", kind="script"),
 ))

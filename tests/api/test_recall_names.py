@@ -359,3 +359,23 @@ def test_a_name_held_as_a_value_with_its_title_is_still_that_name(client: TestCl
     answer = _ask(client, base, "Who are Dr. Hannah Lee's patients?")
     assert "Priyanka Desai" in answer["context"] and "Tomasz Nowak" in answer["context"], answer["context"]
     assert "Ola Berg" not in answer["context"]
+
+
+def test_a_name_in_a_script_without_spaces_is_found_inside_the_question(client: TestClient, ns: Namespace) -> None:
+    """Names probe 34 (stop 56): "张伟现在在哪个城市?" and "佐藤花子の都市は?" found nobody (Chinese and Japanese put no
+    space after a name, so no word of the question was the name), nor did "김민준은" (a Korean particle on the name).
+    A name in those scripts is now found anywhere in the question; the same name held by two entities names both."""
+    base = f"/v1/{ns.name}"
+    assert client.put(f"{base}/entities/i-1", json={"type": "employee", "name": "张伟", "attributes": {"city": "北京"},
+                                                     "valid_from": "2024-03-01T00:00:00Z"}).status_code in (200, 201)
+    assert client.post(f"{base}/facts", json={"entity": "i-1", "attribute": "city", "value": "上海",
+                                              "valid_from": "2025-09-01T00:00:00Z"}).status_code in (200, 201)
+    _people(client, base, "city", (("i-6", "佐藤 花子", "大阪"), ("i-7", "김민준", "서울"), ("i-8", "王芳", "深圳"),
+                                   ("i-9", "王芳", "广州")))
+    for question, held, lacking in (("张伟现在在哪个城市?", "上海", "北京"), ("2024年张伟在哪个城市?", "北京", "上海"),
+                                    ("佐藤花子の都市は?", "大阪", "서울"), ("김민준은 어느 도시에 살아요?", "서울", "大阪")):
+        out = _ask(client, base, question)
+        assert held in out["context"] and lacking not in out["context"], (question, out)
+    both = _ask(client, base, "王芳住在哪里?")
+    assert "深圳" in both["context"] and "广州" in both["context"], both
+    assert any("ambiguous" in step["reason"] for step in both["route"]), both["route"]

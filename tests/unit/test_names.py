@@ -377,6 +377,17 @@ def test_a_name_written_like_an_identifier_is_the_name_it_spells() -> None:
     assert resolve("What about C-17?", holders)[0] == [] and resolve("order ORD-7-eleven", holders)[0] == []
 
 
+def test_a_name_in_a_script_without_spaces_is_found_anywhere_in_the_question() -> None:
+    """Names probe 34 (stop 56): Chinese and Japanese write no space after a name, and Korean glues a particle to it."""
+    holders = [("i-1", "张伟"), ("i-1", "Zhang Wei"), ("i-6", "佐藤 花子"), ("i-7", "김민준"), ("a", "王芳"), ("b", "王芳")]
+    for question, text, keys in (("张伟现在在哪个城市?", "张伟", ("i-1",)), ("佐藤花子の都市は?", "佐藤花子", ("i-6",)),
+                                 ("Where is 佐藤 花子 now?", "佐藤 花子", ("i-6",)), ("What is 张伟's city?", "张伟", ("i-1",)),
+                                 ("김민준은 어느 팀이에요?", "김민준", ("i-7",)), ("王芳住在哪里?", "王芳", ("a", "b"))):
+        assert [(n.text, n.keys) for n in resolve(question, holders)[0]] == [(text, keys)], question
+    assert "김민준" in lucene_words("김민준은 어느 팀이에요?")  # the index holds the name without its particle
+    assert resolve("Is 张 here?", holders)[0] == []  # one letter of a name is not the name
+
+
 @pytest.mark.parametrize("question", ["The tenant nikos.p@example.com - what's his unit?",
                                       "see https://example.com/nikos for Nikos's page"])
 def test_no_word_of_an_email_or_a_web_address_is_a_name(question: str) -> None:
