@@ -101,3 +101,15 @@ def name_spellings(name: str) -> frozenset[tuple[str, ...]]:
     if name.translate(_UMLAUTS) != name:
         out.add(name_tokens(name.translate(_UMLAUTS)))
     return frozenset(t for t in out if t)
+
+
+#: particles that names write with a hyphen and people type glued to the name after them ("Al-Farsi" typed
+#: "Alfarsi", "Abdul-Rahman" "Abdulrahman"): the candidate query also asks for the name after the particle
+GLUED_PARTICLE = re.compile(r"(?:al|el|ul|abd|abdul|abdel|abu|bin|ibn|ben)(?=[a-z]{3,}$)")
+
+#: the particles Korean writes on the end of a name ("김민준은", "김민준의", "김민준에게")
+KOREAN_PARTICLE = re.compile(r"(?<=[\uac00-\ud7af]{2})(?:은|는|이|가|을|를|의|에게|에|와|과|도|로|으로|에서|한테|께서|님)$")
+
+#: letters of scripts written without spaces between words (Chinese, Japanese) or with particles glued to a name
+#: (Korean "김민준은"): a name in them is found inside the question's words, not as one of them
+UNSPACED = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]")

@@ -21,8 +21,8 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from graphmem.identifiers.name_words import (ADDRESS, COMMON, TITLES, GLUED, WRITTEN_OUT, Word, bag, name_spellings,
-                                             name_tokens, words)
+from graphmem.identifiers.name_words import (ADDRESS, COMMON, GLUED, GLUED_PARTICLE, KOREAN_PARTICLE, TITLES, UNSPACED,
+                                             WRITTEN_OUT, Word, bag, name_spellings, name_tokens, words)
 
 def lucene_words(text: str) -> list[str]:
     """The question's words as the name index may hold them (folded, and with apostrophes kept), for the
@@ -38,23 +38,14 @@ def lucene_words(text: str) -> list[str]:
         out += [w.folded] + ([kept] if kept != w.folded else []) + ([plain] if plain != w.folded else [])
         if i and ws[i - 1].folded == "the" and w.folded.endswith("s") and len(w.folded) >= 4 and w.text[:1].isupper():
             out += [w.folded[:-1]] + ([w.folded[:-2]] if w.folded.endswith("es") else [])
-        glued = _GLUED_PARTICLE.match(w.folded)
+        glued = GLUED_PARTICLE.match(w.folded)
         if glued:  # "Alfarsi" as the index holds Al-Farsi: "al", "farsi"
             out.append(w.folded[glued.end():])
-        if (particle := _KOREAN_PARTICLE.search(kept)) is not None:  # "김민준은": 김민준, as the index holds it
+        if (particle := KOREAN_PARTICLE.search(kept)) is not None:  # "김민준은": 김민준, as the index holds it
             out.append(kept[:particle.start()])
         if i and _hyphen_between(text, ws[i - 1], w):  # "Abdul-Rahman" as the index holds Abdulrahman
             out.append(ws[i - 1].folded + w.folded)
     return list(dict.fromkeys(out))
-
-
-#: particles that names write with a hyphen and people type glued to the name after them ("Al-Farsi" typed
-#: "Alfarsi", "Abdul-Rahman" "Abdulrahman"): the candidate query also asks for the name after the particle
-_GLUED_PARTICLE = re.compile(r"(?:al|el|ul|abd|abdul|abdel|abu|bin|ibn|ben)(?=[a-z]{3,}$)")
-
-
-#: the particles Korean writes on the end of a name ("김민준은", "김민준의", "김민준에게")
-_KOREAN_PARTICLE = re.compile(r"(?<=[\uac00-\ud7af]{2})(?:은|는|이|가|을|를|의|에게|에|와|과|도|로|으로|에서|한테|께서|님)$")
 
 
 def _hyphen_between(text: str, a: Word, b: Word) -> bool:
@@ -174,7 +165,7 @@ def resolve(question: str, entities: Iterable[tuple[str, str | None]], max_span:
              and bag(name_tokens(m.group())) not in full  # "7-Eleven" names a company, "C-17" is a key
              for i in range(m.start(), m.end())} | {i for m in ADDRESS.finditer(question) for i in range(*m.span())}
     # a word inside an identifier ("C-17", "ORD-2024-001", an email) is never a name, nor part of one
-    named: list[Named] = _unspaced(question, entities) if _CJK.search(question) else []
+    named: list[Named] = _unspaced(question, entities) if UNSPACED.search(question) else []
     glued |= {i for n in named for i in range(n.start, n.end)}
     ws = [w for w in words(question) if w.folded and w.start not in glued]
     similar: list[Similar] = []
@@ -248,18 +239,13 @@ def resolve(question: str, entities: Iterable[tuple[str, str | None]], max_span:
     return sorted(named, key=lambda n: n.start), similar
 
 
-#: letters of scripts written without spaces between words (Chinese, Japanese) or with particles glued to a name
-#: (Korean "김민준은"): a name in them is found inside the question's words, not as one of them
-_CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]")
-
-
 def _unspaced(question: str, entities: Iterable[tuple[str, str | None]]) -> list[Named]:
     """The names written in those scripts that `question` holds anywhere ("张伟现在在哪个城市?", "佐藤花子の都市は?" for
     佐藤 花子), longest first; two entities of one name are both its holders."""
     by_name: dict[str, list[tuple[str, str]]] = {}
     for key, name in entities:
         compact = "".join((name or "").split())
-        if len(compact) >= 2 and _CJK.search(compact) and (key, name) not in by_name.get(compact, []):
+        if len(compact) >= 2 and UNSPACED.search(compact) and (key, name) not in by_name.get(compact, []):
             by_name.setdefault(compact, []).append((key, name or ""))
     found: list[Named] = []
     for compact in sorted(by_name, key=len, reverse=True):
