@@ -105,7 +105,7 @@ def name_spellings(name: str) -> frozenset[tuple[str, ...]]:
 
 #: particles that names write with a hyphen and people type glued to the name after them ("Al-Farsi" typed
 #: "Alfarsi", "Abdul-Rahman" "Abdulrahman"): the candidate query also asks for the name after the particle
-GLUED_PARTICLE = re.compile(r"(?:al|el|ul|abd|abdul|abdel|abu|bin|ibn|ben)(?=[a-z]{3,}$)")
+GLUED_PARTICLE = re.compile(r"(?:abdul|abdel|abd|abu|al|el|ul|bin|ibn|ben)(?=[a-z]{3,}$)")  # the longest first
 
 #: the particles Korean writes on the end of a name ("김민준은", "김민준의", "김민준에게")
 KOREAN_PARTICLE = re.compile(r"(?<=[\uac00-\ud7af]{2})(?:은|는|이|가|을|를|의|에게|에|와|과|도|로|으로|에서|한테|께서|님)$")
@@ -113,3 +113,18 @@ KOREAN_PARTICLE = re.compile(r"(?<=[\uac00-\ud7af]{2})(?:은|는|이|가|을|를
 #: letters of scripts written without spaces between words (Chinese, Japanese) or with particles glued to a name
 #: (Korean "김민준은"): a name in them is found inside the question's words, not as one of them
 UNSPACED = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]")
+
+
+def hyphen_between(text: str, a: Word, b: Word) -> bool:
+    return text[a.end:b.start] in ("-", "‐")
+
+
+def joined_words(question: str, span: Sequence[Word]) -> list[str]:
+    """A span's folded words with those the question hyphenates written as one ("Min-jun" as "minjun")."""
+    out = [span[0].folded]
+    for a, b in zip(span, span[1:]):
+        if hyphen_between(question, a, b):
+            out[-1] += b.folded
+        else:
+            out.append(b.folded)
+    return out

@@ -22,7 +22,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from graphmem.identifiers.name_words import (ADDRESS, COMMON, GLUED, GLUED_PARTICLE, KOREAN_PARTICLE, TITLES, UNSPACED,
-                                             WRITTEN_OUT, Word, bag, name_spellings, name_tokens, words)
+                                             WRITTEN_OUT, Word, bag, hyphen_between, joined_words, name_spellings,
+                                             name_tokens, words)
 
 def lucene_words(text: str) -> list[str]:
     """The question's words as the name index may hold them (folded, and with apostrophes kept), for the
@@ -43,13 +44,9 @@ def lucene_words(text: str) -> list[str]:
             out.append(w.folded[glued.end():])
         if (particle := KOREAN_PARTICLE.search(kept)) is not None:  # "김민준은": 김민준, as the index holds it
             out.append(kept[:particle.start()])
-        if i and _hyphen_between(text, ws[i - 1], w):  # "Abdul-Rahman" as the index holds Abdulrahman
+        if i and hyphen_between(text, ws[i - 1], w):  # "Abdul-Rahman" as the index holds Abdulrahman
             out.append(ws[i - 1].folded + w.folded)
     return list(dict.fromkeys(out))
-
-
-def _hyphen_between(text: str, a: Word, b: Word) -> bool:
-    return text[a.end:b.start] in ("-", "‐")
 
 
 #: the English stop words of Neo4j's 'standard' and 'standard-folding' analyzers: the name index (entity_names)
@@ -161,8 +158,9 @@ def resolve(question: str, entities: Iterable[tuple[str, str | None]], max_span:
                     by_token[t].append((key, name))
     for key, toks in ((k, t) for k, name in also for t in name_spellings(name)):
         tokens_of[key] = tuple(dict.fromkeys([*tokens_of.get(key, ()), *toks]))
+    named_runs = set(full) | {bag([t for t in toks if t not in ORG_WORDS]) for toks in full}
     glued = {i for m in GLUED.finditer(question) if any(c.isdigit() for c in m.group())
-             and bag(name_tokens(m.group())) not in full  # "7-Eleven" names a company, "C-17" is a key
+             and bag(name_tokens(m.group())) not in named_runs  # "7-Eleven" (Inc) names a company, "C-17" is a key
              for i in range(m.start(), m.end())} | {i for m in ADDRESS.finditer(question) for i in range(*m.span())}
     # a word inside an identifier ("C-17", "ORD-2024-001", an email) is never a name, nor part of one
     named: list[Named] = _unspaced(question, entities) if UNSPACED.search(question) else []
@@ -180,18 +178,18 @@ def resolve(question: str, entities: Iterable[tuple[str, str | None]], max_span:
             if any(t in TITLES for t in span):
                 continue
             holders = full.get(bag(span))
-            if not holders and n > 1 and any(_hyphen_between(question, a, b) for a, b in zip(ws[i:i + n], ws[i + 1:i + n])):
-                holders = full.get(bag(_joined(question, ws[i:i + n])))  # "Abdul-Rahman" for Abdulrahman
+            if not holders and n > 1 and any(hyphen_between(question, a, b) for a, b in zip(ws[i:i + n], ws[i + 1:i + n])):
+                span = joined_words(question, ws[i:i + n])
+                holders = full.get(bag(span))  # "Abdul-Rahman" for Abdulrahman ("e-mail" is a word: COMMON below)
             if not holders and n > 1 and len(span[-1]) > 3 and span[-1].endswith("s"):
                 holders = full.get(bag([*span[:-1], span[-1][:-1]]))  # "tom bergs company": the 's without its apostrophe
-            if holders and (n > 1 or span[0] not in COMMON):
+            if holders and (len(span) > 1 or span[0] not in COMMON):
                 found = (n, holders, True)
                 break
         if found is None:
             found = _part(question, ws, i, max_span, by_token, full)
-        if found is None and i + 1 < len(ws) and _hyphen_between(question, ws[i], ws[i + 1]):
-            holders = by_token.get(ws[i].folded + ws[i + 1].folded, [])  # "Min-jun" for Kim Minjun
-            found = (2, holders, False) if holders else None
+        if found is None and i + 1 < len(ws) and hyphen_between(question, ws[i], ws[i + 1]):
+            found = _hyphenated(question, ws, i, by_token, tokens_of)  # "Min-jun" for Kim Minjun
         if found is None:
             t = ws[i].folded
             holders = by_token.get(t, []) or _family(ws, i, by_token)
@@ -257,15 +255,23 @@ def _unspaced(question: str, entities: Iterable[tuple[str, str | None]]) -> list
     return found
 
 
-def _joined(question: str, span: Sequence[Word]) -> list[str]:
-    """A span's folded words with those the question hyphenates written as one ("Min-jun" as "minjun")."""
-    out = [span[0].folded]
-    for a, b in zip(span, span[1:]):
-        if _hyphen_between(question, a, b):
-            out[-1] += b.folded
-        else:
-            out.append(b.folded)
-    return out
+def _hyphenated(question: str, ws: Sequence[Word], i: int, by_token: dict[str, list[tuple[str, str]]],
+                tokens_of: dict[str, tuple[str, ...]]) -> tuple[int, list[tuple[str, str]], bool] | None:
+    """A hyphenated pair of words written as a name ("Min-jun", "Abdul-Rahman") that one word of a name spells; not a
+    word ("on-call", "e-mail" for Oncall Medical, Email Express), nor part of someone else's name ("Mary-Ann Jones"
+    is not Maryann Smith)."""
+    joined = ws[i].folded + ws[i + 1].folded
+    holders = by_token.get(joined, [])
+    w, second = ws[i], ws[i + 1]
+    possessive = question[second.end:second.end + 2].replace("’", "'").lower() == "'s"
+    if not holders or joined in COMMON or not w.text[:1].isupper() or w.text.isupper() or not (
+            possessive or i > 0 and not _SENTENCE_START.search(question, 0, w.start)):
+        return None
+    after = ws[i + 2] if i + 2 < len(ws) else None
+    if after is not None and after.text[:1].isupper() and after.folded not in TITLES and not any(
+            after.folded in tokens_of.get(k, ()) for k, _ in holders):
+        return None
+    return 2, holders, False
 
 
 #: a company's name ends in one of these: a title never names one ("Ms O'Connor-Smith" is not O'Connor-Smith

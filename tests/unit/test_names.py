@@ -366,15 +366,21 @@ def test_a_hyphen_is_punctuation_both_ways() -> None:
         named, similar = resolve(question, people)
         assert [(n.text, n.keys) for n in named] == [(text, keys)] and similar == [], question
     assert [n.keys for n in resolve("Is the well-known author here?", people)[0]] == []
+    words_too = [("e", "Email Express"), ("o", "Oncall Medical"), ("m", "Maryann Smith")]  # the review of stop 56
+    for question in ("Send the follow-up e-mail to Ben Ali", "Who is on-call tonight?", "On-call rota?",
+                     "Did Mary-Ann Jones call?"):  # words, and someone else's name
+        assert resolve(question, words_too)[0] == [], question
+    assert [n.keys for n in resolve("Did Mary-Ann call?", words_too)[0]] == [("m",)]
 
 
 def test_a_name_written_like_an_identifier_is_the_name_it_spells() -> None:
     """Names probe 33 (stop 56): "Who manages the 7-Eleven account?" read "7-Eleven" as an identifier (a digit joined
     to letters by a hyphen) and found nothing; a run that spells a whole name is that name, and "C-17" stays a key."""
-    holders = [("s-2", "7-Eleven"), ("c", "C-17 Ltd")]
+    holders = [("s-2", "7-Eleven"), ("c", "C-17 Cargo"), ("s-3", "3-D Systems Inc")]
     for question, text in (("Who manages the 7-Eleven account?", "7-Eleven"), ("7-eleven region?", "7-eleven")):
         assert [(n.text, n.keys) for n in resolve(question, holders)[0]] == [(text, ("s-2",))]
     assert resolve("What about C-17?", holders)[0] == [] and resolve("order ORD-7-eleven", holders)[0] == []
+    assert [n.keys for n in resolve("Who manages 3-D Systems?", holders)[0]] == [("s-3",)]  # without its "Inc"
 
 
 def test_a_name_in_a_script_without_spaces_is_found_anywhere_in_the_question() -> None:

@@ -340,8 +340,35 @@ PROBE_9 = [
 ]
 
 
+#: probe 10 (stop 56), written before it was run: chat words, spans beside a day, clock times
+PROBE_10 = [
+    ("what was sam's plan b4 xmas 2025", _end(2025, 12, 24)),
+    ("plan as at 31/12/2025", _at(2025, 12, 31)),
+    ("What was the plan the weekend before last?", _end(2026, 11, 22)),
+    ("What was the plan on Dec 1st?", _end(2026, 12, 1)),
+    ("What was the plan on the 1st of Dec 2025?", _end(2025, 12, 1)),
+    ("What was the plan as of last Friday at 5pm?", _at(2026, 11, 27, 17)),
+    ("What was the plan the day before yesterday?", _end(2026, 11, 30)),
+    ("What was the plan in the 2 weeks before Christmas 2025?", _end(2025, 12, 24)),
+    ("What was the plan in the week commencing 3 March 2025?", _end(2025, 3, 9)),
+    ("What was the plan over the weekend of 8 March 2025?", _end(2025, 3, 9)),
+    ("What was her plan back in Feb?", _end(2026, 2, 28)),
+    ("What was the plan the summer before last?", _end(2025, 8, 31)),
+    ("What was the plan at Easter 2025?", _end(2025, 4, 20)),
+    ("What was the plan at 9am on 3 March 2025?", _at(2025, 3, 3, 9)),
+    ("What was the plan on 3rd March '25?", _end(2025, 3, 3)),
+    ("What was the plan a decade ago?", _at(2016, 12, 2, 12)),  # the instant, as "2 years ago" (set's error)
+    ("What was the plan 1.5 years ago?", _at(2025, 6, 2, 12)),
+    ("What was the plan in the 90 days before 1 March 2025?", _end(2025, 2, 28)),
+    ("What was the plan the week after next?", _end(2026, 12, 20)),
+    ("what plan was she on when we spoke on 4 Nov", _end(2026, 11, 4)),
+    ("What was the plan on Wed 26 Nov?", _end(2026, 11, 26)),
+    ("what was the plan on the 2nd", _at(2026, 12, 2, 12)),  # today: read now (set's error)
+]
+
+
 @pytest.mark.parametrize("question, valid_at", PROBE_2 + PROBE_3 + PROBE_4 + PROBE_5 + PROBE_6 + PROBE_7
-                         + PROBE_8 + PROBE_9)
+                         + PROBE_8 + PROBE_9 + PROBE_10)
 def test_the_point_people_mean(question: str, valid_at: datetime) -> None:
     plan = classify(question, now=NOW)
     assert plan.time.valid_at == valid_at, plan.notes

@@ -293,12 +293,25 @@ def test_what_the_review_of_stop_55_found(question: str, expected: tuple[object,
     ("since I wrote to her on Monday", ("since", date(2026, 11, 30), None)),
     ("since she was here yesterday", ("since", date(2026, 12, 2), None)),
     ("Since he is away next week, who covers?", ("range", date(2026, 12, 7), date(2026, 12, 14))),  # a reason
-    ("since H1", ("since", date(2026, 1, 1), None)),
     ("the H1 heading of the report", None),
-    ("use h2 tags in H2 headings", None),
+    ("Who sits in H2?", None),
+    # what the review of these rules found
+    ("What was Acme's year to date revenue in 2025?", ("range", date(2025, 1, 1), date(2026, 1, 1))),
+    ("What was the YTD figure as of June 2025?", ("instant", date(2025, 6, 1), None)),
+    ("what did we spend last year to date", ("range", date(2025, 1, 1), date(2026, 1, 1))),
+    ("Has Sarah registered for MTD?", None),  # Making Tax Digital
+    ("What did he sell since he started until March 2025?", ("until", None, date(2025, 4, 1))),
+    ("Since she needed it by Friday, did we ship it?", ("until", None, date(2026, 11, 28))),
+    ("Since we scheduled the call for next Tuesday, what should I prepare?", ("range", date(2026, 12, 8),
+                                                                              date(2026, 12, 9))),
+    ("the long weekend of Monday 25 August 2025", ("range", date(2025, 8, 23), date(2025, 8, 26))),
+    ("the 1 month after 31 January 2025", ("range", date(2025, 2, 1), date(2025, 3, 1))),
+    ("the one week before Christmas", ("range", date(2025, 12, 18), date(2025, 12, 25))),
 ])
 def test_what_probe_22_found(question: str, expected: tuple[object, ...] | None) -> None:
     """Time phrases probe 22 (stop 56; 25/33 on its first run): "year to date", "YTD" and "so far this year" were the
     whole year or nothing; "the 90 days before 1 March" was "before 1 March"; "the week commencing 10 March" and "the
-    weekend of 8 March" were the day alone; "since we last spoke on 4 Nov" was that day; "in H2" was no time."""
+    weekend of 8 March" were the day alone; "since we last spoke on 4 Nov" was that day. A helper's review then found
+    a "YTD" that hid the year the question names, "MTD" (Making Tax Digital), a "since" clause read across "until"
+    or "by" or into a plan, "in H2" for a room (H1/H2 alone stays no time), a Monday's long weekend."""
     assert _days(question) == expected

@@ -63,7 +63,7 @@ def _days_of_month(m: re.Match[str], now: datetime, month: int, a: int, b: int, 
 _SPAN_LEAD = re.compile(r"\b(?:between|from)\s+(?:the\s+)?$")
 
 
-@rule(RULES, r"\b(\d{1,2})(?:st|nd|rd|th)?\s*(?:([-–])|\s(?:and|to|until|till|through)\s+(?:the\s+)?)\s*(\d{1,2})"
+@rule(RULES, r"\b(\d{1,2})(?:st|nd|rd|th)?\s*(?:([-–])|\s(?:and|to|until|till|til|through)\s+(?:the\s+)?)\s*(\d{1,2})"
       r"(?:st|nd|rd|th)?\s+(?:of\s+)?" + MONTH + r"\b(?:,?\s*" + YEAR + r")?")
 def _day_span_month(m: re.Match[str], now: datetime) -> Atom | None:
     """"1-15 March 2025", "between 1 and 15 March", "from the 5th to the 10th of November": one range of days of
@@ -145,7 +145,7 @@ def _month_relative_year(m: re.Match[str], now: datetime) -> Atom | None:
 
 
 #: a month named alone is a month only after one of these ("in May", not "May I ...", "the March promo")
-_MONTH_PREP = re.compile(r"(?:\b(?:in|during|from|since|until|till|before|after|of|by|through|to|and|between|"
+_MONTH_PREP = re.compile(r"(?:\b(?:in|during|from|since|until|till|til|before|b4|after|of|by|through|to|and|between|"
                          r"en|im|seit|depuis|desde|de|bis|for)|\b(?:early|mid|late)-?|截至|从|到)\s*$")
 
 
@@ -157,7 +157,7 @@ def _month_alone(m: re.Match[str], now: datetime) -> Atom | None:
 
 
 #: what may follow "last/this/next May" or "March" for it to be the month, not a verb or a march
-_MONTH_AFTER = re.compile(r"\s*(?:[?!.,;:)]|$|\d|['’]s\b|(?:and|or|to|until|till|through|when|while|in|on|at|of|for|with|"
+_MONTH_AFTER = re.compile(r"\s*(?:[?!.,;:)]|$|\d|['’]s\b|(?:and|or|to|until|till|til|through|when|while|in|on|at|of|for|with|"
                           r"from|before|after|since|did|was|were|had)\b)")
 
 
@@ -194,7 +194,7 @@ def _month_relative(m: re.Match[str], now: datetime) -> Atom | None:
 
 
 #: a bare four-digit number is a year only after one of these ("in 2025", not "2026 units")
-_YEAR_PREP = re.compile(r"(?:\b(?:in|during|since|until|till|before|after|from|to|and|between|of|by the end of|the year|"
+_YEAR_PREP = re.compile(r"(?:\b(?:in|during|since|until|till|til|before|b4|after|from|to|and|between|of|by the end of|the year|"
                         r"through|prior to|up to|for|by|circa|around|approximately|roughly)|\b(?:early|mid|late)-?|\b(?:pre|post)-"
                         r"|\bca?\.|的)\s*$")
 
@@ -269,13 +269,6 @@ def _year_q(m: re.Match[str], now: datetime) -> Atom | None:
 def _h(m: re.Match[str], now: datetime) -> Atom | None:
     """"H1 2025", "H2 of last year": a half year (never "H1" alone: a heading, a cell, a key)."""
     return _part_of_year(m, now, 6, int(m[1]), m[2])
-
-
-@rule(RULES, r"\b(?:in|during|for|over|since|until|by|before|after)\s+h([12])\b(?![-:]|\s+(?:headings?|tags?|titles?|"
-      r"elements?|text|fonts?|styles?|sizes?|blocks?)\b)")
-def _h_alone(m: re.Match[str], now: datetime) -> Atom | None:
-    """"in H2", "since H1": this year's half, or the latest begun (after a preposition only: "the H1 heading")."""
-    return _part_of_year(m, now, 6, int(m[1]), None)._replace(s=m.start(1) - 1)
 
 
 @rule(RULES, r"\b" + YEAR + r"\s+h([12])\b")

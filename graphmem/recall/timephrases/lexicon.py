@@ -134,10 +134,11 @@ SINCE = Gated(re.compile(r"(?:\bsince|\bon\s+or\s+after|\bdepuis|\bseit|\bdesde|
                          # "since we last spoke on 4 Nov", "since she moved in 2024", "since I wrote to her on Monday": the
                          # time of a clause in the past ("since he is away next week" is a reason, no time)
                          r"|\bsince\s+(?:we|you|i|she|he|they|it)\s+(?:last\s+)?(?:[a-z]+ed|spoke|wrote|met|left|came|went|"
-                         r"was|were|had|did|began|sent|took|got|saw|made|paid|gave|told|said|rang|sold|bought|moved)\b(?:\s+[a-z'’]+){0,3}"
-                         r"(?:\s+(?:on|in))?)\s*$"))
-BEFORE = Gated(re.compile(r"(?:(?<!\bon or )\bbefore|\bprior\s+to|\bpre-|\bavant|\bantes\s+de)\s*$"))  # "pre-2020"
-UNTIL = Gated(re.compile(r"(?:\b(?:until|till|through|thru|up\s+to|by|on\s+or\s+before)(?:\s+(?:the\s+)?end\s+of)?|\bbis|"
+                         r"was|were|had|did|began|sent|took|got|saw|made|paid|gave|told|said|rang|sold|bought|moved)\b"
+                         r"(?:\s+(?!(?:until|till|til|before|b4|by|after|for|from|through|thru|next|this|since|when|while)\b)"
+                         r"[a-z'’]+){0,3}(?:\s+(?:on|in))?)\s*$"))  # never across a bound or a plan: "since he started until"
+BEFORE = Gated(re.compile(r"(?:(?<!\bon or )\bbefore|\bb4|\bprior\s+to|\bpre-|\bavant|\bantes\s+de)\s*$"))  # "pre-2020", "b4"
+UNTIL = Gated(re.compile(r"(?:\b(?:until|till|til|through|thru|up\s+to|by|on\s+or\s+before)(?:\s+(?:the\s+)?end\s+of)?|\bbis|"
                          r"\bhasta|直到)\s*$"))  # "on or before 1 March": until its end
 WEEK_OF = Gated(re.compile(r"\b(?:the\s+)?week\s+of\s*$"))
 #: a day counted from the day after it: "two days before Christmas", "the day after New Year's Day", "a week after
@@ -148,7 +149,7 @@ OFFSET = Gated(re.compile(r"\b(?:the\s+(?P<one>day)|(?<!\bthe\s)(?P<n>\d{1,3}|an
 #: a count of units beside a day, a span: "the 90 days before 1 March" is [1 March - 90 days, 1 March), "the two weeks
 #: after Easter" the fortnight from the day after it, "in the final 6 months before" (without "the", `OFFSET`: a day moved)
 SPAN_AROUND = Gated(re.compile(r"\bthe\s+(?:(?:last|final|first)\s+)?(?P<n>\d{1,3}|two|three|four|five|six|seven|eight|nine|"
-                               r"ten|eleven|twelve)\s+(?P<units>days|weeks|fortnights|months|years)\s+"
+                               r"ten|eleven|twelve|1|one)\s+(?P<units>days?|weeks?|fortnights?|months?|years?)\s+"
                                r"(?P<way>before|leading\s+up\s+to|after|following)\s*$"))
 #: a week from the day after it: "the week commencing 10 March", "week beginning Monday"
 WEEK_FROM = Gated(re.compile(r"\b(?:the\s+)?week\s+(?:commencing|beginning|starting)(?:\s+on)?\s*$"))
@@ -165,7 +166,7 @@ SUFFIX_SINCE = re.compile(r"\s*(?:onwards?\b|and later\b|or later\b|以来|起)"
 SUFFIX_AFTER = re.compile(r"\s*(?:之后|以后)")
 SUFFIX_BEFORE = re.compile(r"\s*(?:之前|以前)")
 #: the words between two atoms that make them one range ("March 1 and March 5", "2024 to 2025")
-CONNECT = re.compile(r"\s*(?:and|to|until|till|through|thru|-|–|到|至|et|au|à|bis|und|y|a|hasta)\s*"
+CONNECT = re.compile(r"\s*(?:and|to|until|till|til|through|thru|-|–|到|至|et|au|à|bis|und|y|a|hasta)\s*"
                      r"(?:the\s+(?:year|month\s+of)\s+)?")  # "between the year 2023 and the year 2025"
 #: a preposition kept in the phrase the route shows ("in March 2026", "between ... and ...")
 LEAD = re.compile(r"(?:\b(?:in|on|at|during|between|from|of|for|en|im|am|el|le)|从|在)\s*$")

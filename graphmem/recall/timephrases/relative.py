@@ -55,11 +55,20 @@ def _earlier_later(m: re.Match[str], now: datetime) -> Atom | None:
 
 
 @rule(RULES, r"\b(?:(?:this\s+)?(year|month|quarter|week)[\s-]+to[\s-]+date|so\s+far\s+this\s+(year|month|quarter|week)"
-      r"|(ytd|mtd|qtd|wtd))\b")
+      r"|(ytd))\b")
 def _to_date(m: re.Match[str], now: datetime) -> Atom | None:
-    """"year to date", "YTD", "so far this month": from the period's start to now (as "earlier this year")."""
-    unit = m[1] or m[2] or {"y": "year", "m": "month", "q": "quarter", "w": "week"}[m[3][0]]
+    """"year to date", "YTD", "so far this month": from the period's start to now (as "earlier this year"); not when
+    the question dates it otherwise ("year to date revenue in 2025", "YTD as of June 2025", "last year to date": the
+    other words' time). "MTD", "QTD" and "WTD" are not read: "MTD" is also Making Tax Digital, a return to file."""
+    if _DATED_ELSEWHERE.search(m.string):
+        return None
+    unit = m[1] or m[2] or "year"
     return Atom(m.start(), m.end(), period(now, unit)[0], now)
+
+
+_DATED_ELSEWHERE = re.compile(r"\b(?:19|20)\d\d\b|['’]\d\d\b|\bfy\s*\d|\b(?:last|previous|next)\s+year\b|\bas\s+(?:of|at)\b|"
+                              r"\b(?:january|february|march|april|june|july|august|september|october|november|december|"
+                              r"jan|feb|apr|jun|jul|aug|sept?|oct|nov|dec)\b")  # "may" and "mar" are words too
 
 
 @rule(RULES, r"\b(?:(?:in|over|during|within|for)\s+)?the\s+(?:next|coming)\s+" + COUNT
@@ -288,14 +297,14 @@ def _weekday(m: re.Match[str], now: datetime) -> Atom | None:
 #: a weekday written short, as people do in chat: "on Tues", "since Mon", "last Fri"
 _SHORT_DAYS = {"mon": 0, "tue": 1, "tues": 1, "wed": 2, "weds": 2, "thu": 3, "thur": 3, "thurs": 3, "fri": 4, "sat": 5,
                "sun": 6}
-_SHORT_LEAD = re.compile(r"\b(?:since|until|till|by|before|after|from|between)\s*$"
-                         r"|\b(?:from|between)\s+(?:" + SHORT_WEEKDAY + r")\.?\s+(?:to|and|until|till|through)\s*$")
+_SHORT_LEAD = re.compile(r"\b(?:since|until|till|til|by|before|after|from|between)\s*$"
+                         r"|\b(?:from|between)\s+(?:" + SHORT_WEEKDAY + r")\.?\s+(?:to|and|until|till|til|through)\s*$")
 #: short weekdays that are words too ("sat the exam", "to wed", "score on SAT"): never after "on" alone
 _WORDS_TOO = frozenset({"sat", "sun", "wed"})
 
 
 @rule(RULES, r"\b(?:(last|this|next|on)\s+)?(" + SHORT_WEEKDAY + r")\b\.?"
-      r"(?=\s*(?:[?!.,;:)]|$|\d|(?:at|and|or|to|until|till|through|morning|afternoon|evening|night)\b))")
+      r"(?=\s*(?:[?!.,;:)]|$|\d|(?:at|and|or|to|until|till|til|through|morning|afternoon|evening|night)\b))")
 def _weekday_short(m: re.Match[str], now: datetime) -> Atom | None:
     """A weekday written short ("on Tues?", "since Mon", "last Fri.", "Sat 4 March"), read as the whole word is, but
     only after a word of time and where a clause, a date or a part of the day follows: "on sun exposure", "she sat

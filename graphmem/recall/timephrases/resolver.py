@@ -74,7 +74,7 @@ def _build(build: Build, m: re.Match[str], now: datetime) -> Atom | None:
 #: ("items 1-15 may be delayed", "the 3 march on"); "1-15 May", "3 may 2025", "the 5th of may." stay dates
 _VERB_MONTH = re.compile(r"\d\S*\s+(?:of\s+)?(may|march)$")
 _WORD_AFTER = re.compile(r"\s+[^\W\d_]")
-_DATE_LEAD = re.compile(r"\b(?:on|from|between|until|till|since|before|after|during|as\s+of)\s*(?:the\s*)?$"
+_DATE_LEAD = re.compile(r"\b(?:on|from|between|until|till|til|since|before|after|during|as\s+of)\s*(?:the\s*)?$"
                         # a date before and/to/or: "between 3 april and 5 may", "from the 2nd to 9 may"
                         r"|(?:\b" + MONTH + r"|\d(?:st|nd|rd|th)|\d{4}-\d\d-\d\d)(?:,?\s+\d{4})?,?\s+(?:and|to|or)\s*$")
 
@@ -287,7 +287,7 @@ def resolve(question: str, *, now: datetime, mask: Iterable[tuple[int, int]] = (
         first = a.end - DAY if day_of[1] == "last" else a.start
         a = a._replace(s=day_of.start(), start=first, end=first + DAY, at=None)
     if a.end is not None and (around := SPAN_AROUND.search(text, 0, a.s)) is not None:
-        count, unit = number(around["n"]) or 1, around["units"][:-1]
+        count, unit = number(around["n"]) or 1, around["units"].rstrip("s")
         count, unit = (2 * count, "week") if unit == "fortnight" else (count, unit)
         start, end = ((shift(a.start, unit, -count), a.start) if around["way"][0] in "bl"
                       else (a.end, shift(a.end, unit, count)))
@@ -296,8 +296,9 @@ def resolve(question: str, *, now: datetime, mask: Iterable[tuple[int, int]] = (
     if a.end is not None and a.end - a.start == DAY and (since := WEEK_FROM.search(text, 0, a.s)) is not None:
         a = a._replace(s=since.start(), end=a.start + 7 * DAY, at=None)  # "the week commencing 10 March"
     elif a.end is not None and a.end - a.start == DAY and (weekend := WEEKEND_OF.search(text, 0, a.s)) is not None:
-        saturday = a.start - DAY if a.start.weekday() == 6 else a.start + ((5 - a.start.weekday()) % 7) * DAY
-        a = a._replace(s=weekend.start(), start=saturday, end=saturday + 2 * DAY, at=None)
+        day = a.start.weekday()  # a Monday's weekend is the long one it ends ("the weekend of bank holiday Monday")
+        saturday = a.start - (day + 2) % 7 * DAY if day in (0, 6) else a.start + (5 - day) * DAY
+        a = a._replace(s=weekend.start(), start=saturday, end=saturday + (3 if day == 0 else 2) * DAY, at=None)
     if (off := OFFSET.search(text, 0, a.s)) is not None and a.end is not None and not SPAN_LEAD.search(
             text, 0, off.start()) and (
             a.end - a.start == DAY or a.end - a.start == 7 * DAY and (off["units"] or "").startswith("week")):
