@@ -7,7 +7,7 @@ the question's words); `run` reads the table and runs the steps (`recall`); `usa
 hit rate).
 """
 
-from graphmem.recall.merge import Hit, merge, render_context, tier, visible
+from graphmem.recall.merge import Hit, Recall, RouteStep, merge, render_context, tier, visible
 from graphmem.recall.plan import (
     ROUTE,
     Ask,
@@ -23,7 +23,7 @@ from graphmem.recall.plan import (
     key_answer,
     with_known_keys,
 )
-from graphmem.recall.run import DEFAULT_K, Recall, RouteStep, recall
+from graphmem.recall.run import DEFAULT_K, recall
 from graphmem.recall.timewords import TimeScope, extract_time
 from graphmem.recall.usage import (
     FEEDBACK_DAYS,

@@ -193,3 +193,26 @@ def render_context(hits: Iterable[Hit], *, budget_tokens: int | None,
         text = "\n".join(lines)
         total = count_tokens(text) if text else 0
     return text, total
+
+
+@dataclass(frozen=True)
+class RouteStep:
+    """One line of the route: the channel asked (or skipped) and why, with what it found."""
+
+    channel: str
+    reason: str
+
+
+@dataclass(frozen=True)
+class Recall:
+    """What `recall` returns: the route taken, the merged results, and the prompt-ready context."""
+
+    route: tuple[RouteStep, ...]
+    results: tuple[Hit, ...]
+    context: str
+    context_tokens: int
+    valid_at: datetime
+    known_at: datetime
+    since: datetime | None = None
+    until: datetime | None = None
+    id: str = ""  # feedback names it (`usage.record_feedback`); each result's item id is `<id>.<position>`

@@ -13,7 +13,7 @@ Order of work (each step adds a line to the route, saying why it ran and what it
    (`graph.relations_of`); a hit ends the search for that identifier, a miss is said and never
    replaced by a near miss;
 2. procedural intent or task_type → workflow channel;
-3. session → its window (fresher than any summary), then its summary;
+3. session → its window (fresher than any summary), then its summary, then facts whose values hold its words;
 4. nothing else (or nothing found) → semantic search over summaries and turns, then the profiles
    of the entities those hits mention.
 Beside either path, a reverse question ("Who lives in Porto?") is answered by who holds the value it names
@@ -36,7 +36,7 @@ from graphmem.identifiers import find_identifiers, holds_any, registry_for
 from graphmem.instants import UTC, utcnow
 from graphmem.recall.hits import Channels
 from graphmem.recall.names import Names
-from graphmem.recall.merge import Hit, merge, render_context, runs_asked
+from graphmem.recall.merge import Hit, Recall, RouteStep, merge, render_context, runs_asked
 from graphmem.recall.reverse import fact_text_hits, mark_asked, one_step_on, reverse_hits, reverse_rows
 from graphmem.recall.usage import new_recall_id, record_answer
 from graphmem.recall.plan import (ROUTE, Plan, candidate_keys, classify, fast_keys, key_answer,
@@ -50,29 +50,6 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 DEFAULT_K = 10
-
-
-@dataclass(frozen=True)
-class RouteStep:
-    """One line of the route: the channel asked (or skipped) and why, with what it found."""
-
-    channel: str
-    reason: str
-
-
-@dataclass(frozen=True)
-class Recall:
-    """What `recall` returns: the route taken, the merged results, and the prompt-ready context."""
-
-    route: tuple[RouteStep, ...]
-    results: tuple[Hit, ...]
-    context: str
-    context_tokens: int
-    valid_at: datetime
-    known_at: datetime
-    since: datetime | None = None
-    until: datetime | None = None
-    id: str = ""  # feedback names it (`usage.record_feedback`); each result's item id is `<id>.<position>`
 
 
 def _check(query: str, k: int, budget_tokens: int | None, max_k: int, max_chars: int) -> None:
@@ -201,6 +178,9 @@ def _recall(store: Store, ns: Namespace, *, query: str, session: str | None, ent
     for rule in ROUTE:  # top to bottom; the fallback rule sees whether anything was found so far
         if rule.when(plan, bool(run.hits)):
             _STEPS[rule.channel](run, rule.reason(plan))
+    if plan.session is not None and not any(h.kind in ("fact", "entity") for h in run.hits) and not any(
+            step.channel == "semantic" for step in run.route):
+        _fact_text(run)  # a session's window answered before the facts were asked: "Who teaches chemistry?"
     lines, more = one_step_on(ch, plan, named, run.hits, va, plan.known_at)  # "Hannah Schmidt's dog"
     run.route += [RouteStep("exact", line) for line in lines]
     run.hits += more
@@ -372,13 +352,7 @@ def _semantic(run: _Run, why: str) -> None:
                 :run.k - len(found)]
     route.append(RouteStep("semantic", f"{why} → {len(found)} hits"))
     run.hits += found
-    if ch.has_facts and not plan.asks:  # an asked identifier is matched exactly or not at all, never by its words
-        profiled = {str(h.data.get("entity")) for h in run.hits if h.kind in ("fact", "entity")}
-        line, hits = fact_text_hits(ch, run.question, valid_at=run.valid_at, known_at=run.known_at,
-                                    earlier_word=run.earlier_word, skip=profiled)
-        if line is not None:
-            route.append(RouteStep("facts", line))
-            run.hits += hits
+    _fact_text(run)
     if not found or not ch.has_facts:
         return
     mentioned = ch.mentioned(found, limit=run.k)
@@ -392,6 +366,18 @@ def _semantic(run: _Run, why: str) -> None:
                                     + ", ".join(profiles.found or mentioned)))
     _said_earlier(run, profiles.found, profiles.earlier, "facts")
     run.hits += profiles.hits
+
+
+def _fact_text(run: _Run) -> None:
+    """The entities whose fact values hold the question's words ("Which companies are in Osaka?"): after semantic
+    search, or after a session's window when nothing exact was found (its turns hold no fact). An asked identifier
+    is matched exactly or not at all, never by its words."""
+    if run.ch.has_facts and not run.plan.asks:
+        profiled = {str(h.data.get("entity")) for h in run.hits if h.kind in ("fact", "entity")}
+        line, hits = fact_text_hits(run.ch, run.question, valid_at=run.valid_at, known_at=run.known_at,
+                                    earlier_word=run.earlier_word, skip=profiled)
+        run.route += [RouteStep("facts", line)] if line is not None else []
+        run.hits += hits
 
 
 #: The step that runs each rule of `plan.ROUTE`, by the channel the rule names.

@@ -48,6 +48,17 @@ class Tally:
         return f"  {label:<44} {sum(self.right):>4}/{n:<4} right {share:.3f}   p50 {p50:7.1f} ms"
 
 
+#: a session's turns before the questions of `--session`: an agent's chat that names no entity of any world
+SMALL_TALK = [{"role": role, "text": text} for role, text in (
+    ("user", "Morning! Can you help me with a few lookups today?"),
+    ("assistant", "Of course. What do you need?"),
+    ("user", "First, remind me what the weather was like for the offsite."),
+    ("assistant", "It rained most of the afternoon, so the team stayed indoors."),
+    ("user", "Right. I also need some details from the records, bear with me."),
+    ("assistant", "Take your time, ask away."),
+)]
+
+
 def store_world(client: Any, ns: str, world: World) -> None:
     for e in world.entities:
         body: dict[str, Any] = {"type": e.type, "name": e.name, "valid_from": e.facts[0][2]}
@@ -105,9 +116,12 @@ def judge_facts(question: Question, facts: list[str]) -> bool:
 @click.option("--graphiti", "with_graphiti", is_flag=True, help="ask Graphiti the same questions on the same facts "
                                                                  "(needs graphmem[graphiti]; starts its own Neo4j)")
 @click.option("-v", "--verbose", is_flag=True, help="print every wrong answer")
+@click.option("--session", "in_session", is_flag=True,
+              help="ask every question inside a session whose window holds small talk that names nobody (as an agent "
+                   "asks: a name question must not be drowned by the window)")
 @click.option("--world", "only", multiple=True, metavar="NAME",
               help="ask only this namespace shape (repeatable; default all): " + ", ".join(w.name for w in WORLDS))
-def command(with_graphiti: bool, verbose: bool, only: tuple[str, ...]) -> None:
+def command(with_graphiti: bool, verbose: bool, in_session: bool, only: tuple[str, ...]) -> None:
     """Right answers and p50 latency of /recall on questions that name entities (and Graphiti's, with --graphiti)."""
     from graphmem.store import purge_namespace
 
@@ -134,10 +148,13 @@ def command(with_graphiti: bool, verbose: bool, only: tuple[str, ...]) -> None:
         try:
             for world in worlds:
                 store_world(client, f"eval-names-{world.name}-{run}", world)
+                if in_session:
+                    _ok(client.post(f"/v1/eval-names-{world.name}-{run}/sessions/chat/turns/batch",
+                                    json={"turns": SMALL_TALK}), f"small talk in {world.name}")
             for world, n, question in asked:
                 ns = f"eval-names-{world.name}-{run}"
                 started = time.perf_counter()
-                r = client.post(f"/v1/{ns}/recall", json={"query": question.query})
+                r = client.post(f"/v1/{ns}/recall", json={"query": question.query, **({"session": "chat"} if in_session else {})})
                 ms = (time.perf_counter() - started) * 1000
                 _ok(r, f"recall {question.query!r}")
                 answer = r.json()

@@ -379,3 +379,24 @@ def test_a_name_in_a_script_without_spaces_is_found_inside_the_question(client: 
     both = _ask(client, base, "王芳住在哪里?")
     assert "深圳" in both["context"] and "广州" in both["context"], both
     assert any("ambiguous" in step["reason"] for step in both["route"]), both["route"]
+
+
+@pytest.mark.parametrize("query, held", [
+    ("Which companies are in Oslo?", "Northwind Traders"),
+    ("Who lives in Faro?", "Maria Silva"),
+    ("Who is on premium?", "José Álvarez"),
+])
+def test_a_question_about_values_asked_in_a_session_still_reads_the_facts(client: TestClient, ns: Namespace,
+                                                                           query: str, held: str) -> None:
+    """`graphmem eval names --session` (stop 56): asked inside a session whose window holds small talk, 30 of 918
+    questions lost their facts ("Which companies are in Osaka?", "Who teaches chemistry?"): the window answered,
+    and the facts whose values hold the question's words were read only after semantic search, which a session
+    skips. They are now read after the window when nothing exact was found."""
+    base = f"/v1/{ns.name}"
+    _seed(client, base)
+    assert client.post(f"{base}/sessions/chat/turns/batch", json={"turns": [
+        {"role": "user", "text": "Morning! Can you help me with a few lookups?"},
+        {"role": "assistant", "text": "Of course, what do you need?"}]}).status_code == 201
+    answer = _ask(client, base, query, session="chat")
+    assert held in answer["context"], answer
+    assert answer["route"][0]["channel"] == "window" or any(s["channel"] == "window" for s in answer["route"])
