@@ -82,7 +82,7 @@ def _month_day(m: re.Match[str], now: datetime) -> Atom | None:
     return day_atom(m, year_of(m[3]), month, day) if m[3] else yearless_day(m, now, month, day)
 
 
-@rule(RULES, r"\b(?:the\s+)?(\d{1,2})(?:st|nd|rd|th)?\.?\s+(?:of\s+|de\s+)?" + MONTH + r"\b\.?(?:,?\s*(?:de\s+)?"
+@rule(RULES, r"\b(?:the\s+)?(\d{1,2})(?:st|nd|rd|th|er)?\.?\s+(?:of\s+|de\s+)?" + MONTH + r"\b\.?(?:,?\s*(?:de\s+)?"
       + YEAR + r"|\s+(\d{2})(?=\s*(?:[,.;!?)]|$)))?")
 def _day_month(m: re.Match[str], now: datetime) -> Atom | None:
     """"4 March 2025", "the 4th of March", "3 Mar. 2025", "3rd March 25" (two digits after a day and a month, where a sentence

@@ -32,6 +32,11 @@ MONTHS: dict[str, int] = {
 }
 NUMBER_WORDS = {"a couple of": 2, "a couple": 2, "couple of": 2, "a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
                 "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12}
+#: small counts in French, German and Spanish ("il y a deux semaines", "vor einem Monat", "hace tres días")
+FOREIGN_NUMBERS = {"un": 1, "une": 1, "uno": 1, "una": 1, "einem": 1, "einer": 1, "deux": 2, "zwei": 2, "dos": 2,
+                   "trois": 3, "drei": 3, "tres": 3, "quatre": 4, "vier": 4, "cuatro": 4, "cinq": 5, "fünf": 5, "cinco": 5,
+                   "sechs": 6, "seis": 6}
+FOREIGN_COUNT = "|".join(sorted(FOREIGN_NUMBERS, key=len, reverse=True))
 CHINESE_NUMBERS = {"一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9, "十": 10,
                    "十一": 11, "十二": 12}
 #: a weekday written short ("Tues", "Thurs"), as a regular-expression alternation (`relative._weekday_short`)
@@ -56,6 +61,8 @@ UNITS = {"day": "day", "days": "day", "week": "week", "weeks": "week", "month": 
          "year": "year", "years": "year", "quarter": "quarter", "quarters": "quarter", "hour": "hour",
          "hours": "hour", "jours": "day", "jour": "day", "tagen": "day", "tag": "day", "días": "day",
          "dias": "day", "día": "day", "semaines": "week", "wochen": "week", "semanas": "week", "mois": "month",
+         "semaine": "week", "woche": "week", "semana": "week", "monat": "month", "mes": "month", "an": "year",
+         "ans": "year", "année": "year", "années": "year", "jahr": "year", "jahren": "year", "año": "year", "años": "year",
          "monaten": "month", "meses": "month", "天": "day", "周": "week", "星期": "week", "个月": "month", "年": "year",
          # as people abbreviate them in a hurry ("2 yrs ago", "the past 48 hrs", "3 wks back")
          "yr": "year", "yrs": "year", "wk": "week", "wks": "week", "mo": "month", "mos": "month", "mth": "month",
@@ -95,8 +102,8 @@ def number(word: str) -> int | None:
     """A count written in digits, English words or Chinese numerals; None when it is none of them."""
     if word in CHINESE_NUMBERS:
         return CHINESE_NUMBERS[word]
-    if word in NUMBER_WORDS:
-        return NUMBER_WORDS[word]
+    if word in NUMBER_WORDS or word in FOREIGN_NUMBERS:
+        return NUMBER_WORDS.get(word) or FOREIGN_NUMBERS[word]
     try:
         return int(word)
     except ValueError:
@@ -129,17 +136,18 @@ KNOWN = Gated(re.compile(r"\b(?:(?:known|believed?|thought)(?:\s+about(?:\s+[\w'
 AS_OF = Gated(re.compile(r"(?:\bas\s+(?:of|at)|截至|截止到?)\s*$"))
 #: "effective 1 July 2025": as of that day (a day only: "most effective last year" is no instant)
 EFFECTIVE = Gated(re.compile(r"(?<![\w-])(?<!most )(?<!more )(?<!less )(?<!very )(?<!how )effective(?:\s+(?:as\s+of|on))?\s*$"))
-AFTER = Gated(re.compile(r"(?<!\bon or )(?:\bafter|\bpost-)\s*$"))  # "post-2020" (never "her post")
-SINCE = Gated(re.compile(r"(?:\bsince|\bon\s+or\s+after|\bdepuis|\bseit|\bdesde|自从?"
+AFTER = Gated(re.compile(r"(?<!\bon or )(?:\bafter|\bpost-|\baprès(?:\s+le)?|\bnach\s+dem|\bdespués\s+del?)\s*$"))  # "post-2020" (never "her post")
+SINCE = Gated(re.compile(r"(?:\bsince|\bon\s+or\s+after|\bdepuis(?:\s+le)?|\bseit(?:\s+de[mr])?|\bdesde(?:\s+el)?|自从?"
                          # "since we last spoke on 4 Nov", "since she moved in 2024", "since I wrote to her on Monday": the
                          # time of a clause in the past ("since he is away next week" is a reason, no time)
                          r"|\bsince\s+(?:we|you|i|she|he|they|it)\s+(?:last\s+)?(?:[a-z]+ed|spoke|wrote|met|left|came|went|"
                          r"was|were|had|did|began|sent|took|got|saw|made|paid|gave|told|said|rang|sold|bought|moved)\b"
                          r"(?:\s+(?!(?:until|till|til|before|b4|by|after|for|from|through|thru|next|this|since|when|while)\b)"
                          r"[a-z'’]+){0,3}(?:\s+(?:on|in))?)\s*$"))  # never across a bound or a plan: "since he started until"
-BEFORE = Gated(re.compile(r"(?:(?<!\bon or )\bbefore|\bb4|\bprior\s+to|\bpre-|\bavant|\bantes\s+de)\s*$"))  # "pre-2020", "b4"
-UNTIL = Gated(re.compile(r"(?:\b(?:until|till|til|through|thru|up\s+to|by|on\s+or\s+before)(?:\s+(?:the\s+)?end\s+of)?|\bbis|"
-                         r"\bhasta|直到)\s*$"))  # "on or before 1 March": until its end
+BEFORE = Gated(re.compile(r"(?:(?<!\bon or )\bbefore|\bb4|\bprior\s+to|\bpre-|\bavant(?:\s+le)?|\bantes\s+del?|"
+                          r"\bvor\s+de[mr])\s*$"))  # "pre-2020", "b4", "avant le 1er mars", "vor dem 3. März"  # "pre-2020", "b4"
+UNTIL = Gated(re.compile(r"(?:\b(?:until|till|til|through|thru|up\s+to|by|on\s+or\s+before)(?:\s+(?:the\s+)?end\s+of)?|\bbis(?:\s+zum)?|"
+                         r"\bhasta(?:\s+el)?|\bjusqu['’]au|直到)\s*$"))  # "on or before 1 March": until its end
 WEEK_OF = Gated(re.compile(r"\b(?:the\s+)?week\s+of\s*$"))
 #: a day counted from the day after it: "two days before Christmas", "the day after New Year's Day", "a week after
 #: Easter", "a fortnight before", "a month/year before 1 March" (that day moved, not a bound: "before Christmas" alone is one; "the two weeks before Easter" a span)

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from datetime import datetime, timedelta
 
-from graphmem.recall.timephrases.lexicon import (COUNT, DAY_WORDS, RELATIVE, UNIT_ABBREVIATIONS, UNIT_MULTIPLES, UNITS,
+from graphmem.recall.timephrases.lexicon import (COUNT, DAY_WORDS, FOREIGN_COUNT, RELATIVE, UNIT_ABBREVIATIONS, UNIT_MULTIPLES, UNITS,
                                                  SHORT_WEEKDAY, WEEKDAYS, number)
 from graphmem.recall.timephrases.periods import DAY, Atom, Rule, add_months, period, rule, shift
 
@@ -126,12 +126,14 @@ def _relative_unit(m: re.Match[str], now: datetime) -> Atom | None:
 
 @rule(RULES, r"\b(?:la semaine (dernière|prochaine)|le mois (dernier|prochain)|l'année (dernière|prochaine)"
       r"|(letzte|vorige|nächste)\s+woche|(letzten|vorigen|nächsten)\s+monat|(letztes|voriges|nächstes)\s+jahr"
-      r"|la semana (pasada|próxima)|el mes (pasado|próximo)|el año (pasado|próximo))\b")
+      r"|la semana (pasada|próxima)|el mes (pasado|próximo)|el año (pasado|próximo)"
+      r"|cette semaine|ce mois(?:-ci)?|cette année|diese woche|diesen monat|dieses jahr|esta semana|este mes|este año)\b")
 def _relative_unit_foreign(m: re.Match[str], now: datetime) -> Atom | None:
     words = m[0]
     unit = ("week" if re.search(r"semaine|woche|semana", words)
             else "month" if re.search(r"mois|monat|mes", words) else "year")
-    return _unit(m, now, unit, -1 if re.search(r"derni|letzt|vorig|pasad", words) else 1)
+    this = re.match(r"ce|dies|est", words) is not None  # "cette semaine", "diesen Monat", "este año"
+    return _unit(m, now, unit, 0 if this else -1 if re.search(r"derni|letzt|vorig|pasad", words) else 1)
 
 
 @rule(RULES, r"(上个?|这个?|本|下个?)(周|星期|月)|(去|今|明|前)年(?!\d)")
@@ -175,7 +177,8 @@ def _before_last(m: re.Match[str], now: datetime) -> Atom | None:
 
 @rule(RULES, r"\b" + COUNT + r"(?:\s+|(?<=\d))(days?|weeks?|fortnights?|months?|years?|quarters?|decades?|hours?|"
       + UNIT_ABBREVIATIONS + r")\s+(?:ago|back)\b"
-      r"|\b(?:il y a|vor|hace)\s+(\d{1,3})\s+(jours?|tagen|días|dias|semaines|wochen|semanas|mois|monaten|meses)\b"
+      r"|\b(?:il y a|vor|hace)\s+(\d{1,3}|" + FOREIGN_COUNT + r")\s+(jours?|tagen|días|dias|día|semaines?|wochen|woche|"
+      r"semanas?|mois|monaten|monat|meses|mes|ans?|années?|jahren|jahr|años?)\b"
       r"|(\d{1,3}|[一二两三四五六七八九十]+)\s*(天|周|星期|个月|年)前")
 def _ago(m: re.Match[str], now: datetime) -> Atom | None:
     count, unit = (m[1], m[2]) if m[1] else (m[3], m[4]) if m[3] else (m[5], m[6])
