@@ -10,7 +10,8 @@ chat words ("what does ludwig give every month", "When does Li Na volunteer thes
 accounts: company names with digits ("3M", "7-Eleven"), an acronym alias (AWS), "&" typed as "and", account
 managers named Joy, Hope and Will. Probe 34, an international team stored in its own scripts: Chinese names asked
 inside Chinese and English questions, Russian, Greek, Japanese and Korean names in their letters, and one in Latin
-letters asked beside them.
+letters asked beside them. Probe 35, a law school's alumni stored with middle names and initials, suffixes (Jr., III)
+and long Spanish names, asked the short way people say them.
 """
 
 from __future__ import annotations
@@ -157,4 +158,34 @@ SCRIPTS = World("scripts", (
     q("What team is 김민준 on?", "search", kind="script"),
     q("Who is Lucia Fernandez's manager?", "Иван Петров", kind="diacritics"),
     q("Which team is Ivan's?", "payments", kind="script"),
+))
+
+ALUMNI = World("alumni", (
+    Entity("a-1", "alumnus", "John F. Kennedy", (("employer", "Harbor Legal", T1), ("employer", "City Council", T3),
+           ("class_year", "2009", T1))),
+    Entity("a-2", "alumnus", "Martin Luther King Jr.", (("employer", "Civic Rights Clinic", T1), ("city", "Atlanta", T1))),
+    Entity("a-3", "alumnus", "Robert J. Oppenheimer III", (("employer", "Los Alamos Counsel", T1), ("city", "Santa Fe", T1),
+           ("city", "Denver", T2))),
+    Entity("a-4", "alumnus", "Sarah Jane Smith", (("employer", "Tardis & Co", T1), ("city", "London", T1))),
+    Entity("a-5", "alumnus", "Ana María de los Ángeles Pérez", (("employer", "Bufete Pérez", T1), ("city", "Bogotá", T1),
+           ("city", "Madrid", T3))),
+    Entity("a-6", "alumnus", "J. Edgar Hoover", (("employer", "Federal Bureau", T1),)),
+    Entity("a-7", "alumnus", "Mary-Kate O'Hara", (("employer", "O'Hara & Sons", T2), ("city", "Dublin", T2))),
+), (
+    q("Who does John Kennedy work for now?", "City Council", "Harbor Legal", kind="initials"),
+    q("Where did JFK work in 2025?", "Harbor Legal", "City Council", kind="initials"),
+    q("What class year is John F Kennedy?", "2009", kind="punctuation"),
+    q("Where is Martin Luther King based?", "Atlanta", kind="suffix"),
+    q("Who employs Dr. King?", "Civic Rights Clinic", kind="suffix"),
+    q("Where does Robert Oppenheimer live now?", "Denver", "Santa Fe", kind="initials"),
+    q("Where was Oppenheimer in 2024?", "Santa Fe", "Denver", kind="time"),
+    q("Who does Sarah Smith work for?", "Tardis & Co", kind="initials"),
+    q("sarah jane's city", "London", kind="case"),
+    q("Where does Ana Pérez live now?", "Madrid", "Bogotá", kind="initials"),
+    q("Where did Ana Maria Perez live last year?", "Bogotá", "Madrid", kind="time", relative=True),
+    q("Who employs Edgar Hoover?", "Federal Bureau", kind="initials"),
+    q("J Edgar Hoover employer", "Federal Bureau", kind="punctuation"),
+    q("Where is Mary Kate O'Hara?", "Dublin", kind="punctuation"),
+    q("marykate ohara employer", "O'Hara & Sons", kind="punctuation"),
+    q("Who works at Bufete Pérez?", "Ana María", kind="reverse"),
 ))
