@@ -178,8 +178,8 @@ def _recall(store: Store, ns: Namespace, *, query: str, session: str | None, ent
     for rule in ROUTE:  # top to bottom; the fallback rule sees whether anything was found so far
         if rule.when(plan, bool(run.hits)):
             _STEPS[rule.channel](run, rule.reason(plan))
-    if plan.session is not None and not any(h.kind in ("fact", "entity") for h in run.hits) and not any(
-            step.channel == "semantic" for step in run.route):
+    if plan.session is not None and not plan.wants_workflow and not any(h.kind in ("fact", "entity") for h in run.hits) \
+            and not any(step.channel == "semantic" for step in run.route):
         _fact_text(run)  # a session's window answered before the facts were asked: "Who teaches chemistry?"
     lines, more = one_step_on(ch, plan, named, run.hits, va, plan.known_at)  # "Hannah Schmidt's dog"
     run.route += [RouteStep("exact", line) for line in lines]
