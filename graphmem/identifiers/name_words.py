@@ -128,3 +128,17 @@ def joined_words(question: str, span: Sequence[Word]) -> list[str]:
         else:
             out.append(b.folded)
     return out
+
+
+#: words before a plural, never before a possessive ("which teams", "the Okafors", "all orders")
+_DETERMINERS = frozenset("""the a an which what whose all some any many few several these those our your their his
+    her its my no every each both other such""".split())
+
+
+def possessive_stem(ws: Sequence[Word], i: int) -> str | None:
+    """"what was priyas rent": a possessive typed without its apostrophe, the word without its "s" (None for a word
+    too short or common, a plural after a determiner, a word with no noun after it)."""
+    w = ws[i].folded
+    if len(w) < 4 or not w.endswith("s") or w.endswith("ss") or w in COMMON or w[:-1] in COMMON or i + 1 >= len(ws):
+        return None
+    return None if i and ws[i - 1].folded in _DETERMINERS else w[:-1]

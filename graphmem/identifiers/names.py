@@ -22,7 +22,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from graphmem.identifiers.name_words import (ADDRESS, COMMON, GLUED, GLUED_PARTICLE, KOREAN_PARTICLE, TITLES, UNSPACED,
-                                             WRITTEN_OUT, Word, bag, hyphen_between, joined_words, name_spellings,
+                                             WRITTEN_OUT, Word, bag, hyphen_between, joined_words, name_spellings, possessive_stem,
                                              name_tokens, words)
 
 def lucene_words(text: str) -> list[str]:
@@ -37,6 +37,7 @@ def lucene_words(text: str) -> list[str]:
         kept = kept[:-2] if kept.endswith("'s") else kept
         plain = WRITTEN_OUT.sub(lambda m: m[1][0], w.folded)  # "mueller" as the index folds "Müller": muller
         out += [w.folded] + ([kept] if kept != w.folded else []) + ([plain] if plain != w.folded else [])
+        out += [stem] if (stem := possessive_stem(ws, i)) else []  # "priyas rent": Priya's
         if i and ws[i - 1].folded == "the" and w.folded.endswith("s") and len(w.folded) >= 4 and w.text[:1].isupper():
             out += [w.folded[:-1]] + ([w.folded[:-2]] if w.folded.endswith("es") else [])
         glued = GLUED_PARTICLE.match(w.folded)
@@ -192,7 +193,7 @@ def resolve(question: str, entities: Iterable[tuple[str, str | None]], max_span:
             found = _hyphenated(question, ws, i, by_token, tokens_of)  # "Min-jun" for Kim Minjun
         if found is None:
             t = ws[i].folded
-            holders = by_token.get(t, []) or _family(ws, i, by_token)
+            holders = by_token.get(t, []) or _family(ws, i, by_token) or by_token.get(possessive_stem(ws, i) or "", [])
             as_name = _written_as_name(question, ws, i)
             if as_name:  # "Which room is An in?": a person, not a company
                 holders = _people(holders)

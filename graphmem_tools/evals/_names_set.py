@@ -25,7 +25,7 @@ from graphmem_tools.evals._names_label import COWORK, DENTAL, DISTRIBUTOR, FLORI
 from graphmem_tools.evals._names_model import T1, T2, T3, Entity, World, q
 from graphmem_tools.evals._names_probes import AGENCY, CLUB, DEPOT, ESTATE, FIRM, HOTEL, SCHOOL
 from graphmem_tools.evals._names_recruit import GYM, RECRUIT, STYLES, UNI
-from graphmem_tools.evals._names_trades import ALUMNI, CHARITY, GARAGE, SCRIPTS, SUPPLIERS
+from graphmem_tools.evals._names_trades import ALUMNI, CHARITY, GARAGE, MAINTENANCE, SCRIPTS, SUPPLIERS
 from graphmem_tools.evals._names_vet import VET, VET2
 
 CRM = World("crm", (
@@ -391,4 +391,4 @@ STAFF = World("staff", (
 WORLDS = (CRM, ACCOUNTS, HOUSEHOLDS, CLINIC, STAFF, FIRM, SCHOOL, DEPOT, ESTATE, AGENCY, HOTEL, CLUB, VET, VET2, RECRUIT,
           UNI, STYLES, GYM, BROKER, CREW, BANK, LETTINGS, SAAS, LABEL, LAB,
           COWORK, FLORIST, TALENT, DISTRIBUTOR, DENTAL, GARAGE, CHARITY,
-          SUPPLIERS, SCRIPTS, ALUMNI)
+          SUPPLIERS, SCRIPTS, ALUMNI, MAINTENANCE)

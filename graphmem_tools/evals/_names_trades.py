@@ -11,7 +11,8 @@ accounts: company names with digits ("3M", "7-Eleven"), an acronym alias (AWS), 
 managers named Joy, Hope and Will. Probe 34, an international team stored in its own scripts: Chinese names asked
 inside Chinese and English questions, Russian, Greek, Japanese and Korean names in their letters, and one in Latin
 letters asked beside them. Probe 35, a law school's alumni stored with middle names and initials, suffixes (Jr., III)
-and long Spanish names, asked the short way people say them.
+and long Spanish names, asked the short way people say them. Probe 36, a property manager's tenants and contractors,
+asked in chat with attribute words misspelt ("adress", "lanlord", "contracter") and left out ("tom okonkwo flat?").
 """
 
 from __future__ import annotations
@@ -188,4 +189,31 @@ ALUMNI = World("alumni", (
     q("Where is Mary Kate O'Hara?", "Dublin", kind="punctuation"),
     q("marykate ohara employer", "O'Hara & Sons", kind="punctuation"),
     q("Who works at Bufete Pérez?", "Ana María", kind="reverse"),
+))
+
+MAINTENANCE = World("maintenance", (
+    Entity("t-1", "tenant", "Tom Okonkwo", (("flat", "Flat 3B", T1), ("flat", "Flat 5A", T3), ("landlord", "Greystone Homes", T1),
+           ("address", "12 Canal Street", T1), ("address", "40 Mill Lane", T3))),
+    Entity("t-2", "tenant", "Priya Raman", (("flat", "Flat 2C", T2), ("landlord", "Greystone Homes", T2),
+           ("address", "7 Harbour Road", T2), ("rent", "£1,150", T2), ("rent", "£1,240", T3))),
+    Entity("t-3", "contractor", "Sparks Electrical", (("contact", "Dave Lin", T1), ("trade", "electrician", T1),
+           ("rate", "£45/hour", T1), ("rate", "£55/hour", T3))),
+    Entity("t-4", "contractor", "Wetworks Plumbing", (("contact", "Olu Bankole", T1), ("trade", "plumber", T1))),
+    Entity("t-5", "landlord", "Greystone Homes", (("contact", "Ruth Abara", T1), ("contact", "Ian Moss", T2))),
+), (
+    q("whats tom okonkwo's adress", "40 Mill Lane", "12 Canal", kind="misspelt"),
+    q("tom okonkwo flat?", "Flat 5A", "Flat 3B", kind="case"),
+    q("which flat was Tom in last year", "Flat 3B", "Flat 5A", kind="time", relative=True),
+    q("who is priya raman's lanlord", "Greystone Homes", kind="misspelt"),
+    q("how much rent does Priya pay now", "£1,240", "£1,150"),
+    q("what was priyas rent before the rise", "£1,150", kind="earlier"),
+    q("who's the contact at sparks electrical", "Dave Lin", kind="case"),
+    q("what does sparks charge per hour now", "£55/hour", "£45/hour"),
+    q("Sparks Electrical rate in 2025", "£45/hour", "£55/hour", kind="time"),
+    q("which contracter is the plumber", "Wetworks Plumbing", kind="reverse"),
+    q("who do i call at greystone", "Ian Moss", "Ruth Abara"),
+    q("who was the greystone contact in 2024", "Ruth Abara", "Ian Moss", kind="time"),
+    q("which tenants rent from Greystone Homes", ("Okonkwo", "Raman"), kind="reverse"),
+    q("who lives at 40 mill lane", "Tom Okonkwo", kind="reverse"),
+    q("olu bankole works for?", "Wetworks Plumbing", kind="reverse"),
 ))
