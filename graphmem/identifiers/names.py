@@ -160,8 +160,10 @@ def resolve(question: str, entities: Iterable[tuple[str, str | None]], max_span:
     for key, toks in ((k, t) for k, name in also for t in name_spellings(name)):
         tokens_of[key] = tuple(dict.fromkeys([*tokens_of.get(key, ()), *toks]))
     named_runs = set(full) | {bag([t for t in toks if t not in ORG_WORDS]) for toks in full}
-    glued = {i for m in GLUED.finditer(question) if any(c.isdigit() for c in m.group())
-             and bag(name_tokens(m.group())) not in named_runs  # "7-Eleven" (Inc) names a company, "C-17" is a key
+    def spells_name(run: re.Match[str]) -> bool:  # "7-Eleven" (Inc) and "A-1 Plumbing" name companies, "C-17" is a key
+        toks, after = list(name_tokens(run.group())), [w.folded for w in words(question[run.end():])][:3]
+        return bag(toks) in named_runs or any(bag(toks + after[:n]) in full for n in range(1, len(after) + 1))
+    glued = {i for m in GLUED.finditer(question) if any(c.isdigit() for c in m.group()) and not spells_name(m)
              for i in range(m.start(), m.end())} | {i for m in ADDRESS.finditer(question) for i in range(*m.span())}
     # a word inside an identifier ("C-17", "ORD-2024-001", an email) is never a name, nor part of one
     named: list[Named] = _unspaced(question, entities) if UNSPACED.search(question) else []

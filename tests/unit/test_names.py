@@ -382,6 +382,9 @@ def test_a_name_written_like_an_identifier_is_the_name_it_spells() -> None:
         assert [(n.text, n.keys) for n in resolve(question, holders)[0]] == [(text, ("s-2",))]
     assert resolve("What about C-17?", holders)[0] == [] and resolve("order ORD-7-eleven", holders)[0] == []
     assert [n.keys for n in resolve("Who manages 3-D Systems?", holders)[0]] == [("s-3",)]  # without its "Inc"
+    plumbers = [("a", "A-1 Plumbing"), ("b", "Best Plumbing")]  # a run that starts a name with the words after it
+    assert [n.keys for n in resolve("Who services A-1 Plumbing?", plumbers)[0]] == [("a",)]
+    assert resolve("order A-1 was late", plumbers)[0] == []
 
 
 def test_a_name_in_a_script_without_spaces_is_found_anywhere_in_the_question() -> None:
