@@ -130,15 +130,46 @@ def joined_words(question: str, span: Sequence[Word]) -> list[str]:
     return out
 
 
-#: words before a plural, never before a possessive ("which teams", "the Okafors", "all orders")
-_DETERMINERS = frozenset("""the a an which what whose all some any many few several these those our your their his
-    her its my no every each both other such""".split())
+#: the words a name's possessive follows in a question ("what was priyas rent", "is toms flat free"): a plural follows
+#: others ("show bills due", "list grants", "which teams")
+_BEFORE_POSSESSIVE = frozenset("""was is are were what's whats where's wheres who's whos has had about for of
+    with to at from""".split())
 
 
 def possessive_stem(ws: Sequence[Word], i: int) -> str | None:
-    """"what was priyas rent": a possessive typed without its apostrophe, the word without its "s" (None for a word
-    too short or common, a plural after a determiner, a word with no noun after it)."""
-    w = ws[i].folded
-    if len(w) < 4 or not w.endswith("s") or w.endswith("ss") or w in COMMON or w[:-1] in COMMON or i + 1 >= len(ws):
+    """"what was priyas rent": a possessive typed without its apostrophe, the word without its "s": only in lower
+    case (a capitalised word in "-s" is a surname: Williams, Andreas) after a question's verb or first, with a noun
+    after it; `names.resolve` takes it only as the first name of a person's full name."""
+    w = ws[i]
+    if (len(w.folded) < 4 or not w.folded.endswith("s") or w.folded.endswith("ss") or w.folded in COMMON
+            or w.folded[:-1] in COMMON or i + 1 >= len(ws)):
         return None
-    return None if i and ws[i - 1].folded in _DETERMINERS else w[:-1]
+    if i == 0 or (w.text.islower() and ws[i - 1].folded in _BEFORE_POSSESSIVE):
+        return w.folded[:-1]
+    return None
+
+
+#: what may stand right after a name written without spaces: a particle or a word that starts the rest of the sentence
+#: (的, 在, 是, 和, 现(在), 今(天), 去(年), 昨(天), 住, 有, 说, 吗, 呢; Japanese の, さん, 様, は, が, を, に, と, も; the
+#: first letters of Korean particles: 은, 는, 이, 가, 을, 를, 의, 에(게), 와, 과, 도, (으)로, 한테, 께서, 님, 랑, 하고)
+_NAME_BEFORE = set("的在是和与跟现今去昨住有说吗呢了也都还就要会能想给对什哪几多怎为负管经做工"
+                   "のさ様はがをにともへで은는이가을를의에와과도로으한께님랑하、，。？！ ")
+
+
+def bounded(text: str, end: int) -> bool:
+    """A name found inside words of a script without spaces ends there ("王芳的经理", "张伟现在", "김민준은"), not inside a
+    longer word or name ("東京都" holds no 京都, "王伟明" no 王伟, "高峰期" no 高峰, "김민수" no 김민)."""
+    after = text[end:end + 1]
+    return not after or not UNSPACED.match(after) or after in _NAME_BEFORE
+
+
+#: a company's name ends in one of these: a title never names one ("Ms O'Connor-Smith" is not O'Connor-Smith
+#: Lettings Ltd); short ones only last ("Francisco Sá Carneiro", "Ab Osterhaus" are people)
+ORG_WORDS = frozenset("""ltd limited llc llp inc incorporated corp corporation gmbh ag ab sa sas srl bv nv plc co
+    company group holdings partners associates""".split())
+
+
+def first_name_holders(stem: str | None, by_token: dict[str, list[tuple[str, str]]]) -> list[tuple[str, str]]:
+    """The people whose first name `stem` is ("priyas rent": Priya Raman; not Bill Turner's "bills", Sale Ltd's "sales")."""
+    return [(k, n) for k, n in by_token.get(stem or "", []) if len(toks := name_tokens(n)) > 1 and toks[0] == stem
+            and toks[-1] not in ORG_WORDS]

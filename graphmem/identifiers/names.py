@@ -21,9 +21,11 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from graphmem.identifiers.name_words import (ADDRESS, COMMON, GLUED, GLUED_PARTICLE, KOREAN_PARTICLE, TITLES, UNSPACED,
-                                             WRITTEN_OUT, Word, bag, hyphen_between, joined_words, name_spellings, possessive_stem,
-                                             name_tokens, words)
+from graphmem.identifiers.name_words import (ADDRESS, COMMON, GLUED, GLUED_PARTICLE, KOREAN_PARTICLE, ORG_WORDS, TITLES,
+                                             UNSPACED, WRITTEN_OUT, Word, bag, bounded, first_name_holders,
+                                             hyphen_between, joined_words, name_spellings, name_tokens,
+                                             possessive_stem, words)
+
 
 def lucene_words(text: str) -> list[str]:
     """The question's words as the name index may hold them (folded, and with apostrophes kept), for the
@@ -195,7 +197,7 @@ def resolve(question: str, entities: Iterable[tuple[str, str | None]], max_span:
             found = _hyphenated(question, ws, i, by_token, tokens_of)  # "Min-jun" for Kim Minjun
         if found is None:
             t = ws[i].folded
-            holders = by_token.get(t, []) or _family(ws, i, by_token) or by_token.get(possessive_stem(ws, i) or "", [])
+            holders = by_token.get(t, []) or _family(ws, i, by_token) or first_name_holders(possessive_stem(ws, i), by_token)
             as_name = _written_as_name(question, ws, i)
             if as_name:  # "Which room is An in?": a person, not a company
                 holders = _people(holders)
@@ -251,7 +253,7 @@ def _unspaced(question: str, entities: Iterable[tuple[str, str | None]]) -> list
     found: list[Named] = []
     for compact in sorted(by_name, key=len, reverse=True):
         for m in re.finditer(r"\s*".join(map(re.escape, compact)), question):
-            if all(m.end() <= n.start or m.start() >= n.end for n in found):
+            if all(m.end() <= n.start or m.start() >= n.end for n in found) and bounded(question, m.end()):
                 holders = sorted(dict(by_name[compact]).items())
                 found.append(Named(m.start(), m.end(), m.group(), tuple(k for k, _ in holders),
                                    tuple(nm for _, nm in holders), True))
@@ -275,12 +277,6 @@ def _hyphenated(question: str, ws: Sequence[Word], i: int, by_token: dict[str, l
             after.folded in tokens_of.get(k, ()) for k, _ in holders):
         return None
     return 2, holders, False
-
-
-#: a company's name ends in one of these: a title never names one ("Ms O'Connor-Smith" is not O'Connor-Smith
-#: Lettings Ltd); short ones only last ("Francisco Sá Carneiro", "Ab Osterhaus" are people)
-ORG_WORDS = frozenset("""ltd limited llc llp inc incorporated corp corporation gmbh ag ab sa sas srl bv nv plc co
-    company group holdings partners associates""".split())
 
 
 def _people(holders: list[tuple[str, str]]) -> list[tuple[str, str]]:

@@ -23,6 +23,7 @@ Channels route "to what exists": a channel module that is not installed is skipp
 from __future__ import annotations
 
 import logging
+import re
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Future
 from dataclasses import dataclass, field, replace
@@ -50,6 +51,10 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 DEFAULT_K = 10
+#: a question about the conversation itself ("what did we agree on the refund?", "what did she say?"): after a
+#: session's window it reads its summary, not the facts whose values hold its words ("Who teaches chemistry?" does)
+_ABOUT_TALK = re.compile(r"\b(?:say|said|says|tell|told|agreed?|discuss(?:ed)?|talk(?:ed)?|mention(?:ed)?|promised?|"
+                         r"decided?|asked|suggested?|recommended?)\b", re.IGNORECASE)
 
 
 def _check(query: str, k: int, budget_tokens: int | None, max_k: int, max_chars: int) -> None:
@@ -178,8 +183,8 @@ def _recall(store: Store, ns: Namespace, *, query: str, session: str | None, ent
     for rule in ROUTE:  # top to bottom; the fallback rule sees whether anything was found so far
         if rule.when(plan, bool(run.hits)):
             _STEPS[rule.channel](run, rule.reason(plan))
-    if plan.session is not None and not plan.wants_workflow and not any(h.kind in ("fact", "entity") for h in run.hits) \
-            and not any(step.channel == "semantic" for step in run.route):
+    if plan.session is not None and not plan.wants_workflow and not _ABOUT_TALK.search(query) and not any(
+            h.kind in ("fact", "entity") for h in run.hits) and not any(step.channel == "semantic" for step in run.route):
         _fact_text(run)  # a session's window answered before the facts were asked: "Who teaches chemistry?"
     lines, more = one_step_on(ch, plan, named, run.hits, va, plan.known_at)  # "Hannah Schmidt's dog"
     run.route += [RouteStep("exact", line) for line in lines]

@@ -402,13 +402,16 @@ def test_a_question_about_values_asked_in_a_session_still_reads_the_facts(client
     assert answer["route"][0]["channel"] == "window" or any(s["channel"] == "window" for s in answer["route"])
 
 
-def test_a_how_do_i_question_in_a_session_reads_no_fact_text(client: TestClient, ns: Namespace) -> None:
+@pytest.mark.parametrize("query", ["How do I move a customer to Oslo?", "What did we say about Oslo?"])
+def test_a_question_about_procedures_or_the_talk_in_a_session_reads_no_fact_text(client: TestClient, ns: Namespace,
+                                                                                query: str) -> None:
     """The facts read after a session's window are for questions about values: "How do I move a customer to Oslo?"
-    asks for a procedure, and Northwind Traders' city is not an answer to it."""
+    asks for a procedure and "What did we say about Oslo?" for the conversation (its summary), and Northwind
+    Traders' city is not an answer to either."""
     base = f"/v1/{ns.name}"
     _seed(client, base)
     assert client.post(f"{base}/sessions/chat/turns/batch", json={"turns": [
         {"role": "user", "text": "Morning! Can you help me with a few lookups?"}]}).status_code == 201
-    answer = _ask(client, base, "How do I move a customer to Oslo?", session="chat")
+    answer = _ask(client, base, query, session="chat")
     assert not any(s["channel"] == "facts" for s in answer["route"]), answer["route"]
     assert "Northwind" not in answer["context"], answer["context"]

@@ -315,3 +315,32 @@ def test_what_probe_22_found(question: str, expected: tuple[object, ...] | None)
     a "YTD" that hid the year the question names, "MTD" (Making Tax Digital), a "since" clause read across "until"
     or "by" or into a plan, "in H2" for a room (H1/H2 alone stays no time), a Monday's long weekend."""
     assert _days(question) == expected
+
+
+@pytest.mark.parametrize("question, expected", [
+    ("Who is in room B4 today?", ("range", date(2026, 12, 3), date(2026, 12, 4))),  # "b4" is no "before"
+    ("What is the rent for unit B4 2025?", None),
+    ("客户提出的3点意见", None),  # three points
+    ("第2点是什么", None),
+    ("积分1500点", None),
+    ("昨天3点", ("instant", date(2026, 12, 2), None)),  # after a day word
+    ("中午1点", ("instant", date(2026, 12, 3), None)),
+    ("今年中国客户有多少", ("range", date(2026, 1, 1), date(2027, 1, 1))),  # this year, not mid-year
+    ("What is YTD revenue for store 2019 Main St?", ("range", date(2026, 1, 1), date(2026, 12, 3))),
+    ("YTD 2024 spend", None),
+    ("il y a sept jours", ("range", date(2026, 11, 26), date(2026, 11, 27))),
+    ("vor zehn Tagen", ("range", date(2026, 11, 23), date(2026, 11, 24))),
+])
+def test_what_the_second_review_of_stop_56_found(question: str, expected: tuple[object, ...] | None) -> None:
+    """A second review (stop 56): "b4" took room B4 and unit B4 for "before"; a digit before 点 was a clock in "3点意见"
+    (three points), "第2点", "1500点" (points); 中 after 年 read "今年中国" as mid-year; anything like a year hid "YTD"
+    ("store 2019"); counts in words stopped at six."""
+    assert _days(question) == expected
+
+
+def test_chinese_clock_hours_by_the_part_of_the_day() -> None:
+    from graphmem.recall.timephrases import resolve
+
+    for question, hour in (("下午3点", 15), ("中午1点", 13), ("中午12点", 12), ("傍晚6点", 18), ("凌晨2点", 2), ("上午10点", 10)):
+        found = resolve(question, now=NOW)
+        assert found is not None and found.start is not None and found.start.hour == hour, question

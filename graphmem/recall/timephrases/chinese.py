@@ -48,13 +48,17 @@ def _part(a: Atom, which: str) -> Atom:
     return a._replace(at=end - _TICK if _PART_AT[which] == 1.0 else a.start + (end - a.start) * _PART_AT[which])
 
 
-@rule(RULES, r"(?:(\d{4})|(去|今|明|前))\s*年\s*(?:年\s*)?(初|中|底|末)")  # "2024年底", "去年年底"
+#: 中 and 初 after 年 or 月 start other words too: 中国, 中标, 中秋, 初中 ("今年中国客户", "2024年初中毕业")
+_PART_WORD = r"(初(?!中)|中(?![\u4e00-\u9fff])|中(?=[的时前后左])|底|末)"
+
+
+@rule(RULES, r"(?:(\d{4})|(去|今|明|前))\s*年\s*(?:年\s*)?" + _PART_WORD)  # "2024年底", "去年年底"
 def _zh_year_part(m: re.Match[str], now: datetime) -> Atom | None:
     year = int(m[1]) if m[1] else now.year + RELATIVE[m[2]]
     return _part(Atom(m.start(), m.end(), date_at(year), date_at(year + 1)), m[3])
 
 
-@rule(RULES, r"(?:(\d{4})\s*年\s*)?" + CHINESE_MONTH + r"\s*月\s*(初|中|底|末)")
+@rule(RULES, r"(?:(\d{4})\s*年\s*)?" + CHINESE_MONTH + r"\s*月\s*" + _PART_WORD)
 def _zh_month_part(m: re.Match[str], now: datetime) -> Atom | None:
     month = number(m[2]) or 0
     if not 1 <= month <= 12:
@@ -63,14 +67,24 @@ def _zh_month_part(m: re.Match[str], now: datetime) -> Atom | None:
     return None if a is None else _part(a, m[3])
 
 
-@rule(RULES, r"(上午|早上|中午|下午|晚上)?\s*(\d{1,2}|十[一二]?|[一二两三四五六七八九])\s*[点點](?:\s*(\d{1,2})\s*分|(半))?")
+#: the part of the day before a clock hour, and the hours it adds ("下午3点" is 15:00, "中午1点" 13:00)
+_DAY_PART = {"凌晨": 0, "上午": 0, "早上": 0, "中午": 12, "下午": 12, "傍晚": 12, "晚上": 12}
+
+
+@rule(RULES, r"(凌晨|上午|早上|中午|下午|傍晚|晚上)?\s*(?<![\d第])(\d{1,2}|十[一二]?|[一二两三四五六七八九])\s*[点點]"
+      r"(?:\s*(\d{1,2})\s*分|(半)|(?=钟))?")
 def _zh_clock(m: re.Match[str], now: datetime) -> Atom | None:
-    """"下午3点" (3 pm), "上午10点半" (10:30 am), "晚上8点": a clock time, joined to the day beside it; an hour in
-    Chinese numerals only after 上午/下午/... or before 钟 ("一点" alone is "a little")."""
-    if not m[1] and not m[2].isdigit() and not m.string.startswith("钟", m.end()):
+    """"下午3点" (3 pm), "上午10点半" (10:30 am), "昨天晚上8点": a clock time, joined to the day beside it. Without the
+    part of the day, only after a day word or before 钟/分/半: "3点意见" (three points), "第2点", "1500点" (points),
+    "一点" (a little) are no times."""
+    day_word = re.search(r"(?:天|日|号)\s*$", m.string[:m.start()]) is not None
+    if not m[1] and not (day_word or m[3] or m[4] or m.string.startswith("钟", m.end())):
         return None
     hour = number(m[2])
     if hour is None or hour > 23:
         return None
-    hour += 12 if m[1] in ("下午", "晚上") and hour < 12 else 0
+    if m[1] and hour < 12 and _DAY_PART[m[1]]:
+        hour += 12 if m[1] != "中午" or hour <= 5 else 0  # 中午1点 is 13:00, 中午12点 noon
+    elif m[1] == "晚上" and hour == 12:
+        return Atom(m.start(), m.end(), now, None, clock=(23, 59))  # midnight at the end of that day
     return Atom(m.start(), m.end(), now, None, clock=(hour, int(m[3]) if m[3] else 30 if m[4] else 0))

@@ -145,7 +145,7 @@ def _month_relative_year(m: re.Match[str], now: datetime) -> Atom | None:
 
 
 #: a month named alone is a month only after one of these ("in May", not "May I ...", "the March promo")
-_MONTH_PREP = re.compile(r"(?:\b(?:in|during|from|since|until|till|til|before|b4|after|of|by|through|to|and|between|"
+_MONTH_PREP = re.compile(r"(?:\b(?:in|during|from|since|until|till|til|before|after|of|by|through|to|and|between|"
                          r"en|im|seit|depuis|desde|de|bis|for)|\b(?:early|mid|late)-?|截至|从|到)\s*$")
 
 
@@ -194,7 +194,7 @@ def _month_relative(m: re.Match[str], now: datetime) -> Atom | None:
 
 
 #: a bare four-digit number is a year only after one of these ("in 2025", not "2026 units")
-_YEAR_PREP = re.compile(r"(?:\b(?:in|during|since|until|till|til|before|b4|after|from|to|and|between|of|by the end of|the year|"
+_YEAR_PREP = re.compile(r"(?:\b(?:in|during|since|until|till|til|before|after|from|to|and|between|of|by the end of|the year|"
                         r"through|prior to|up to|for|by|circa|around|approximately|roughly)|\b(?:early|mid|late)-?|\b(?:pre|post)-"
                         r"|\bca?\.|的)\s*$")
 

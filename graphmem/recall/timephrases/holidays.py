@@ -19,10 +19,10 @@ RULES: list[Rule] = []
 #: things named after a holiday, not times: "the last Easter egg", "a Christmas card", "the Christmas Eve cards" (the
 #: rules take their words possessively, ?+, so that a shorter holiday cannot end before the thing's noun)
 _THING = r"(?!\s+(?:eggs?|bunn(?:y|ies)|cards?|trees?|cakes?|pies?|chocolates?|baskets?|stockings?|jumpers?|sweaters?)\b)"
-_NEW_YEAR_LEAD = re.compile(r"\b(?:at|on|over|during|since|before|b4|after|until|till|til|by|around|from|between|and|to)\s*$")
+_NEW_YEAR_LEAD = re.compile(r"\b(?:at|on|over|during|since|before|after|until|till|til|by|around|from|between|and|to)\s*$")
 _RESOLUTION = re.compile(r"\s+(?:resolutions?|plans?|part(?:y|ies)|wish(?:es)?|greetings?|dinners?|drinks|lunch(?:es)?|"
                          r"celebrations?|festivities|fireworks|honours?|cards?|gifts?|bonus(?:es)?)\b")
-_HOLIDAY_PREP = re.compile(r"\b(?:at|on|over|during|since|before|b4|after|until|till|til|by|around|for|from|between)\s*$")
+_HOLIDAY_PREP = re.compile(r"\b(?:at|on|over|during|since|before|after|until|till|til|by|around|for|from|between)\s*$")
 
 
 @rule(RULES, r"\b(?:on\s+|at\s+)?(?:(last|this|next)\s+)?(good friday|easter(?: sunday| monday)?+)(?:\s+" + YEAR

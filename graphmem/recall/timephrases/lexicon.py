@@ -35,7 +35,8 @@ NUMBER_WORDS = {"a couple of": 2, "a couple": 2, "couple of": 2, "a": 1, "an": 1
 #: small counts in French, German and Spanish ("il y a deux semaines", "vor einem Monat", "hace tres días")
 FOREIGN_NUMBERS = {"un": 1, "une": 1, "uno": 1, "una": 1, "einem": 1, "einer": 1, "deux": 2, "zwei": 2, "dos": 2,
                    "trois": 3, "drei": 3, "tres": 3, "quatre": 4, "vier": 4, "cuatro": 4, "cinq": 5, "fünf": 5, "cinco": 5,
-                   "sechs": 6, "seis": 6}
+                   "sechs": 6, "seis": 6, "sept": 7, "sieben": 7, "siete": 7, "huit": 8, "acht": 8, "ocho": 8, "neuf": 9,
+                   "neun": 9, "nueve": 9, "dix": 10, "zehn": 10, "diez": 10, "quinze": 15}
 FOREIGN_COUNT = "|".join(sorted(FOREIGN_NUMBERS, key=len, reverse=True))
 CHINESE_NUMBERS = {"一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9, "十": 10,
                    "十一": 11, "十二": 12}
@@ -142,10 +143,10 @@ SINCE = Gated(re.compile(r"(?:\bsince|\bon\s+or\s+after|\bdepuis(?:\s+le)?|\bsei
                          # time of a clause in the past ("since he is away next week" is a reason, no time)
                          r"|\bsince\s+(?:we|you|i|she|he|they|it)\s+(?:last\s+)?(?:[a-z]+ed|spoke|wrote|met|left|came|went|"
                          r"was|were|had|did|began|sent|took|got|saw|made|paid|gave|told|said|rang|sold|bought|moved)\b"
-                         r"(?:\s+(?!(?:until|till|til|before|b4|by|after|for|from|through|thru|next|this|since|when|while)\b)"
+                         r"(?:\s+(?!(?:until|till|til|before|by|after|for|from|through|thru|next|this|since|when|while)\b)"
                          r"[a-z'’]+){0,3}(?:\s+(?:on|in))?)\s*$"))  # never across a bound or a plan: "since he started until"
-BEFORE = Gated(re.compile(r"(?:(?<!\bon or )\bbefore|\bb4|\bprior\s+to|\bpre-|\bavant(?:\s+le)?|\bantes\s+del?|"
-                          r"\bvor\s+de[mr])\s*$"))  # "pre-2020", "b4", "avant le 1er mars", "vor dem 3. März"  # "pre-2020", "b4"
+BEFORE = Gated(re.compile(r"(?:(?<!\bon or )\bbefore|\bprior\s+to|\bpre-|\bavant(?:\s+le)?|\bantes\s+del?|"
+                          r"\bvor\s+de[mr])\s*$"))  # "pre-2020", "avant le 1er mars", "vor dem 3. März"
 UNTIL = Gated(re.compile(r"(?:\b(?:until|till|til|through|thru|up\s+to|by|on\s+or\s+before)(?:\s+(?:the\s+)?end\s+of)?|\bbis(?:\s+zum)?|"
                          r"\bhasta(?:\s+el)?|\bjusqu['’]au|直到)\s*$"))  # "on or before 1 March": until its end
 WEEK_OF = Gated(re.compile(r"\b(?:the\s+)?week\s+of\s*$"))

@@ -66,9 +66,10 @@ def _to_date(m: re.Match[str], now: datetime) -> Atom | None:
     return Atom(m.start(), m.end(), period(now, unit)[0], now)
 
 
-_DATED_ELSEWHERE = re.compile(r"\b(?:19|20)\d\d\b|['’]\d\d\b|\bfy\s*\d|\b(?:last|previous|next)\s+year\b|\bas\s+(?:of|at)\b|"
-                              r"\b(?:january|february|march|april|june|july|august|september|october|november|december|"
-                              r"jan|feb|apr|jun|jul|aug|sept?|oct|nov|dec)\b")  # "may" and "mar" are words too
+_DATED_ELSEWHERE = re.compile(r"\b(?:in|for|during|of|since|until|through|by)\s+(?:the\s+)?(?:fy\s*)?(?:(?:19|20)\d\d|january|"
+                              r"february|march|april|june|july|august|september|october|november|december|jan|feb|apr|"
+                              r"jun|jul|aug|sept?|oct|nov|dec)\b|\bas\s+(?:of|at)\b|\b(?:last|previous|next)\s+year[\s-]+to"
+                              r"[\s-]+date\b|\bytd\s+(?:19|20)\d\d\b")  # "in 2025", "as of June", "YTD 2024"; not "store 2019"
 
 
 @rule(RULES, r"\b(?:(?:in|over|during|within|for)\s+)?the\s+(?:next|coming)\s+" + COUNT
