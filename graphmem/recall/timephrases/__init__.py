@@ -82,7 +82,20 @@ Conventions (the table's, relative to `now`, in UTC; every interval half-open [s
   Friday" and "the upcoming Friday" are "next Friday".
 * A question writes all its numeric dates one way: when one of them can only be day first (15/3/2025) or month
   first (3/15/2025), the others are read so too, unless GRAPHMEM_DATE_ORDER is set.
-* French, German, Spanish and Chinese month names and relative words follow the same conventions.
+* "year/month/quarter to date", "YTD", "so far this month" are the period's start to now, unless a time phrase
+  dates the question otherwise ("year to date revenue in 2025", "YTD as of June 2025": that time). "MTD", "QTD",
+  "WTD" are not read (Making Tax Digital), nor "H1"/"H2" alone (a room, a heading).
+* "the N units before/after/leading up to/following X" is a span: [X - N units, X), or N units from the end of X
+  (without "the", "N units before X" moves the day X); "the week commencing/beginning/starting D" is seven days
+  from D; "the weekend of D" the Saturday and Sunday of D's weekend (of a Monday: its long weekend, Saturday to
+  Monday; of a weekday before Friday: the next one).
+* "since <someone> <did something> (on|in) X" is since X ("since we last spoke on 4 Nov"), a past clause only, never
+  across a bound or a plan ("since he is away next week" is a reason; "since he started until March" is until).
+* French, German, Spanish and Chinese month names and relative words follow the same conventions: "cette semaine",
+  "diese Woche", "esta semana" (this week, month, year); counts in words up to ten after "il y a", "vor", "hace";
+  an article after a bound ("avant le 1er mars", "seit dem", "bis zum", "hasta el", "jusqu'au"); Chinese clock times
+  after a part of the day or a day word ("昨天下午3点", "上午10点半"), and 初/中/底 of a year or month as its start,
+  middle and end ("2024年底" as "the end of 2024"). Not read: German weekdays, "Ende" ("bis Ende März").
 """
 
 from graphmem.recall.timephrases.resolver import Interval, resolve
