@@ -330,6 +330,8 @@ def test_what_probe_22_found(question: str, expected: tuple[object, ...] | None)
     ("YTD 2024 spend", None),
     ("il y a sept jours", ("range", date(2026, 11, 26), date(2026, 11, 27))),
     ("vor zehn Tagen", ("range", date(2026, 11, 23), date(2026, 11, 24))),
+    ("年初至今的销售额", ("range", date(2026, 1, 1), date(2026, 12, 3))),  # year to date
+    ("本月至今", ("range", date(2026, 12, 1), date(2026, 12, 3))),
 ])
 def test_what_the_second_review_of_stop_56_found(question: str, expected: tuple[object, ...] | None) -> None:
     """A second review (stop 56): "b4" took room B4 and unit B4 for "before"; a digit before 点 was a clock in "3点意见"

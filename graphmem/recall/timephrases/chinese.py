@@ -8,7 +8,7 @@ import re
 from datetime import datetime, timedelta
 
 from graphmem.recall.timephrases.lexicon import CHINESE_MONTH, RELATIVE, number
-from graphmem.recall.timephrases.periods import Atom, Rule, date_at, day_atom, month_atom, rule, yearless_day
+from graphmem.recall.timephrases.periods import Atom, Rule, date_at, day_atom, month_atom, period, rule, yearless_day
 
 RULES: list[Rule] = []
 
@@ -88,3 +88,9 @@ def _zh_clock(m: re.Match[str], now: datetime) -> Atom | None:
     elif m[1] == "晚上" and hour == 12:
         return Atom(m.start(), m.end(), now, None, clock=(23, 59))  # midnight at the end of that day
     return Atom(m.start(), m.end(), now, None, clock=(hour, int(m[3]) if m[3] else 30 if m[4] else 0))
+
+
+@rule(RULES, r"(?:今年)?年初(?:至今|到现在|以来)|今年以来|(?:本月|这个月)(?:初)?(?:至今|到现在|以来)")
+def _zh_to_date(m: re.Match[str], now: datetime) -> Atom | None:
+    """"年初至今", "今年以来" (year to date), "本月至今" (month to date): from the period's start to now."""
+    return Atom(m.start(), m.end(), period(now, "month" if "月" in m[0] else "year")[0], now)
