@@ -115,6 +115,11 @@ KOREAN_PARTICLE = re.compile(r"(?<=[\uac00-\ud7af]{2})(?:은|는|이|가|을|를
 UNSPACED = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]")
 
 
+def possessive_after(text: str, end: int) -> bool:
+    """A possessive "'s" (or "’s") follows the word that ends at `end` ("Will's truck", "Min-jun's city")."""
+    return text[end:end + 2].replace("’", "'").lower() == "'s"
+
+
 def hyphen_between(text: str, a: Word, b: Word) -> bool:
     return text[a.end:b.start] in ("-", "‐")
 

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from graphmem.identifiers.name_words import (ADDRESS, COMMON, GLUED, GLUED_PARTICLE, KOREAN_PARTICLE, ORG_WORDS, TITLES,
                                              UNSPACED, WRITTEN_OUT, Word, bag, bounded, first_name_holders,
                                              hyphen_between, joined_words, name_spellings, name_tokens,
-                                             possessive_stem, words)
+                                             possessive_after, possessive_stem, words)
 
 
 def lucene_words(text: str) -> list[str]:
@@ -96,7 +96,7 @@ def stop_names(text: str) -> list[str]:
     return list(dict.fromkeys(
         w.folded for i, w in enumerate(ws) if w.folded in LUCENE_STOP
         and (w.folded not in COMMON or _written_as_name(text, ws, i))
-        and w.text[:1].isupper() and (i > 0 or text[w.end:w.end + 2].replace("’", "'").lower() == "'s")
+        and w.text[:1].isupper() and (i > 0 or possessive_after(text, w.end))
         and not (w.folded == "no" and _NUMERO.match(text, w.end))))  # "Flat No. 3": a number's sign
 
 
@@ -161,11 +161,7 @@ def resolve(question: str, entities: Iterable[tuple[str, str | None]], max_span:
                     by_token[t].append((key, name))
     for key, toks in ((k, t) for k, name in also for t in name_spellings(name)):
         tokens_of[key] = tuple(dict.fromkeys([*tokens_of.get(key, ()), *toks]))
-    named_runs = set(full) | {bag([t for t in toks if t not in ORG_WORDS]) for toks in full}
-    def spells_name(run: re.Match[str]) -> bool:  # "7-Eleven" (Inc) and "A-1 Plumbing" name companies, "C-17" is a key
-        toks, after = list(name_tokens(run.group())), [w.folded for w in words(question[run.end():])][:3]
-        return bag(toks) in named_runs or any(bag(toks + after[:n]) in full for n in range(1, len(after) + 1))
-    glued = {i for m in GLUED.finditer(question) if any(c.isdigit() for c in m.group()) and not spells_name(m)
+    glued = {i for m in GLUED.finditer(question) if any(c.isdigit() for c in m.group()) and not _spells_name(m, full)
              for i in range(m.start(), m.end())} | {i for m in ADDRESS.finditer(question) for i in range(*m.span())}
     # a word inside an identifier ("C-17", "ORD-2024-001", an email) is never a name, nor part of one
     named: list[Named] = _unspaced(question, entities) if UNSPACED.search(question) else []
@@ -242,6 +238,14 @@ def resolve(question: str, entities: Iterable[tuple[str, str | None]], max_span:
     return sorted(named, key=lambda n: n.start), similar
 
 
+def _spells_name(run: re.Match[str], full: dict[tuple[str, ...], list[tuple[str, str]]]) -> bool:
+    """A run of digits and letters that is a whole name, without its company suffix ("7-Eleven" for 7-Eleven Inc) or
+    with the words after it ("A-1 Plumbing"); "C-17" and "order A-1" are keys."""
+    toks, after = list(name_tokens(run.group())), [w.folded for w in words(run.string[run.end():])][:3]
+    return (bag(toks) in full or any(bag(toks + after[:n]) in full for n in range(1, len(after) + 1))
+            or any(bag([t for t in name if t not in ORG_WORDS]) == bag(toks) for name in full))
+
+
 def _unspaced(question: str, entities: Iterable[tuple[str, str | None]]) -> list[Named]:
     """The names written in those scripts that `question` holds anywhere ("张伟现在在哪个城市?", "佐藤花子の都市は?" for
     佐藤 花子), longest first; two entities of one name are both its holders."""
@@ -267,10 +271,9 @@ def _hyphenated(question: str, ws: Sequence[Word], i: int, by_token: dict[str, l
     is not Maryann Smith)."""
     joined = ws[i].folded + ws[i + 1].folded
     holders = by_token.get(joined, [])
-    w, second = ws[i], ws[i + 1]
-    possessive = question[second.end:second.end + 2].replace("’", "'").lower() == "'s"
+    w = ws[i]
     if not holders or joined in COMMON or not w.text[:1].isupper() or w.text.isupper() or not (
-            possessive or i > 0 and not _SENTENCE_START.search(question, 0, w.start)):
+            possessive_after(question, ws[i + 1].end) or i > 0 and not _SENTENCE_START.search(question, 0, w.start)):
         return None
     after = ws[i + 2] if i + 2 < len(ws) else None
     if after is not None and after.text[:1].isupper() and after.folded not in TITLES and not any(

@@ -82,6 +82,7 @@ class _Run:
     spelled: Mapping[str, Sequence[str]] = field(default_factory=dict)  # key -> how the question named it
     route: list[RouteStep] = field(default_factory=list)
     hits: list[Hit] = field(default_factory=list)
+    fact_text_read: bool = False  # the facts whose values hold the question's words were read (once per recall)
 
     @property
     def known_at(self) -> datetime | None:
@@ -183,8 +184,8 @@ def _recall(store: Store, ns: Namespace, *, query: str, session: str | None, ent
     for rule in ROUTE:  # top to bottom; the fallback rule sees whether anything was found so far
         if rule.when(plan, bool(run.hits)):
             _STEPS[rule.channel](run, rule.reason(plan))
-    if plan.session is not None and not plan.wants_workflow and not _ABOUT_TALK.search(query) and not any(
-            h.kind in ("fact", "entity") for h in run.hits) and not any(step.channel == "semantic" for step in run.route):
+    if plan.session is not None and not run.fact_text_read and not plan.wants_workflow and not _ABOUT_TALK.search(
+            query) and not any(h.kind in ("fact", "entity") for h in run.hits):
         _fact_text(run)  # a session's window answered before the facts were asked: "Who teaches chemistry?"
     lines, more = one_step_on(ch, plan, named, run.hits, va, plan.known_at)  # "Hannah Schmidt's dog"
     run.route += [RouteStep("exact", line) for line in lines]
@@ -377,6 +378,7 @@ def _fact_text(run: _Run) -> None:
     """The entities whose fact values hold the question's words ("Which companies are in Osaka?"): after semantic
     search, or after a session's window when nothing exact was found (its turns hold no fact). An asked identifier
     is matched exactly or not at all, never by its words."""
+    run.fact_text_read = True
     if run.ch.has_facts and not run.plan.asks:
         profiled = {str(h.data.get("entity")) for h in run.hits if h.kind in ("fact", "entity")}
         line, hits = fact_text_hits(run.ch, run.question, valid_at=run.valid_at, known_at=run.known_at,

@@ -17,8 +17,6 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Literal
 
-from dateutil.relativedelta import relativedelta
-
 from graphmem.recall.timephrases import business, chinese, dates, holidays, numeric, relative
 from graphmem.recall.timephrases.lexicon import (AFTER, AS_OF, BEFORE, CONNECT, DAY_OF, EFFECTIVE, HALFWAY, KNOWN, LEAD,
                                                  MONTH, MONTHS, NTH_WEEK, OFFSET, PART, PLACES, SHORT_WEEKDAY, SINCE,
@@ -308,9 +306,8 @@ def resolve(question: str, *, now: datetime, mask: Iterable[tuple[int, int]] = (
         sign, start, end = (-1 if off["way"] == "before" else 1), a.start, a.end
         unit = (off["units"] or "day")[:2]
         if n is not None and unit in ("mo", "ye"):  # "a month before Easter", "a year before 1 March": the same day
-            moved = start + relativedelta(months=sign * n * (12 if unit == "ye" else 1))
-            if isinstance(moved, datetime):
-                a = a._replace(s=off.start(), start=moved, end=moved + (end - start), at=None)
+            moved = shift(start, "year" if unit == "ye" else "month", sign * n)
+            a = a._replace(s=off.start(), start=moved, end=moved + (end - start), at=None)
         elif n is not None:
             step = n * {"we": 7, "fo": 14}.get(unit, 1) * DAY * sign
             a = a._replace(s=off.start(), start=start + step, end=end + step, at=None)
