@@ -21,6 +21,7 @@ time, or of another entity).
 from __future__ import annotations
 
 from graphmem_tools.evals._names_broker import BANK, BROKER, CREW, LETTINGS, SAAS
+from graphmem_tools.evals._names_desks import HELPDESK, LAWFIRM, SAILING
 from graphmem_tools.evals._names_label import COWORK, DENTAL, DISTRIBUTOR, FLORIST, LAB, LABEL, TALENT
 from graphmem_tools.evals._names_model import T1, T2, T3, Entity, World, q
 from graphmem_tools.evals._names_probes import AGENCY, CLUB, DEPOT, ESTATE, FIRM, HOTEL, SCHOOL
@@ -391,4 +392,4 @@ STAFF = World("staff", (
 WORLDS = (CRM, ACCOUNTS, HOUSEHOLDS, CLINIC, STAFF, FIRM, SCHOOL, DEPOT, ESTATE, AGENCY, HOTEL, CLUB, VET, VET2, RECRUIT,
           UNI, STYLES, GYM, BROKER, CREW, BANK, LETTINGS, SAAS, LABEL, LAB,
           COWORK, FLORIST, TALENT, DISTRIBUTOR, DENTAL, GARAGE, CHARITY,
-          SUPPLIERS, SCRIPTS, ALUMNI, MAINTENANCE)
+          SUPPLIERS, SCRIPTS, ALUMNI, MAINTENANCE, LAWFIRM, SAILING, HELPDESK)

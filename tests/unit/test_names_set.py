@@ -13,7 +13,8 @@ def test_the_set_has_its_shapes_and_kinds() -> None:
                                                                 "firm", "school", "depot", "estate", "agency", "hotel", "club",
                                                                 "vet", "vet2", "recruit", "uni", "styles", "gym", "broker", "bank", "lettings", "saas",
                                                                 "crew", "label", "lab", "cowork", "florist", "talent", "distributor", "dental", "garage", "charity",
-                                                                "suppliers", "scripts", "alumni", "maintenance"}
+                                                                "suppliers", "scripts", "alumni", "maintenance",
+                                                                "lawfirm", "sailing", "helpdesk"}
     kinds = {q.kind for q in questions}
     assert {"ambiguous", "reverse", "time", "rename", "alias", "diacritics", "order", "title"} <= kinds
     assert len({q.query for q in questions}) == len(questions)  # no question twice

@@ -346,3 +346,31 @@ def test_chinese_clock_hours_by_the_part_of_the_day() -> None:
     for question, hour in (("下午3点", 15), ("中午1点", 13), ("中午12点", 12), ("傍晚6点", 18), ("凌晨2点", 2), ("上午10点", 10)):
         found = resolve(question, now=NOW)
         assert found is not None and found.start is not None and found.start.hour == hour, question
+
+
+@pytest.mark.parametrize("question, expected", [
+    ("was ist seit letztem Montag passiert", ("since", date(2026, 11, 23), None)),
+    ("qu'a-t-elle dit lundi dernier", ("range", date(2026, 11, 23), date(2026, 11, 24))),
+    ("qu'a-t-elle dit mardi", ("range", date(2026, 12, 1), date(2026, 12, 2))),  # French: a bare weekday
+    ("qué pasa el próximo viernes", ("range", date(2026, 12, 4), date(2026, 12, 5))),
+    ("was ist diesen Freitag", ("range", date(2026, 12, 4), date(2026, 12, 5))),
+    ("was war am Sonntag", ("range", date(2026, 11, 29), date(2026, 11, 30))),
+    ("qué dijo el domingo", ("range", date(2026, 11, 29), date(2026, 11, 30))),
+    ("Was macht Lisa Freitag", None),  # German and Spanish weekdays are names too: only after a word of time
+    ("Plácido Domingo cantó", None),
+    ("what happened after Labor Day", ("since", date(2026, 9, 8), None)),
+    ("what was the plan on Memorial Day 2025", ("range", date(2025, 5, 26), date(2025, 5, 27))),
+    ("anything since MLK Day", ("since", date(2026, 1, 19), None)),
+    ("what did we do on Independence Day 2025", ("range", date(2025, 7, 4), date(2025, 7, 5))),
+    ("a thanksgiving recipe", None),
+    ("where was she living in the nineties", ("range", date(1990, 1, 1), date(2000, 1, 1))),
+    ("what did he do in the noughties", ("range", date(2000, 1, 1), date(2010, 1, 1))),
+    ("temperatures in the twenties", None),
+    ("was gilt bis Ende März", ("until", None, date(2026, 4, 1))),
+    ("qu'a-t-il promis jusqu'à la fin d'avril", ("until", None, date(2026, 5, 1))),
+    ("qué vale hasta finales de marzo", ("until", None, date(2026, 4, 1))),
+])
+def test_what_probe_24_found(question: str, expected: tuple[object, ...] | None) -> None:
+    """Probe 24 (stop 57), written before it was run, got 29/34: the United States' holidays on a weekday of a month
+    (Labor Day), decades in words, German (and French, Spanish) weekdays, and "bis Ende März" were not read."""
+    assert _days(question) == expected

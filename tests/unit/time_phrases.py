@@ -1290,6 +1290,44 @@ _ROWS: list[tuple[str, str, str, str | None, str | None]] = [
     ('fresh_23', "vor 3 Tagen", "range", "2026-11-28", "2026-11-29"),
     ('fresh_23', "la semaine dernière", "range", "2026-11-23", "2026-11-30"),
     ('fresh_23', "depuis mars 2025", "since", "2025-03-01", None),
+    # fresh_24 (stop 57), written before it was run: holidays and their eves, halves of a year, decades, "the
+    # week before last", "a couple of weeks ago", hour windows, a numeric day without a year, "the day before
+    # yesterday" in four languages, words that are no time. First run 29/34: one row was the set's error (12/03 is
+    # 3 December, month first); "after Labor Day", "the nineties", "seit letztem Montag", "bis Ende März" were read after
+    ('fresh_24', "what was the plan on Christmas Eve 2025", "range", "2025-12-24", "2025-12-25"),
+    ('fresh_24', "what happened on New Year's Eve", "range", "2025-12-31", "2026-01-01"),
+    ('fresh_24', "what was agreed over the summer", "range", "2026-06-01", "2026-09-01"),
+    ('fresh_24', "what did she tell us a couple of weeks ago", "range", "2026-11-16", "2026-11-23"),
+    ('fresh_24', "what was the plan three days ago", "range", "2026-11-28", "2026-11-29"),
+    ('fresh_24', "what changed over the past fortnight", "range", "2026-11-17T12:00", "2026-12-01T12:00"),
+    ('fresh_24', "what was the address on the last day of October", "range", "2026-10-31", "2026-11-01"),
+    ('fresh_24', "what did he say on Tuesday morning", "range", "2026-12-01", "2026-12-02"),
+    ('fresh_24', "what did we agree in the first half of 2025", "range", "2025-01-01", "2025-07-01"),
+    ('fresh_24', "what happened in the second half of last year", "range", "2025-07-01", "2026-01-01"),
+    ('fresh_24', "anything new since the start of the month", "since", "2026-12-01", None),
+    ('fresh_24', "what happened over the last 48 hours", "range", "2026-11-29T12:00", "2026-12-01T12:00"),
+    ('fresh_24', "what was the plan the week before last", "range", "2026-11-16", "2026-11-23"),
+    ('fresh_24', "what happened the day before yesterday", "range", "2026-11-29", "2026-11-30"),
+    ('fresh_24', "what was the plan before Easter 2025", "until", None, "2025-04-20"),
+    ('fresh_24', "what happened after Labor Day", "since", "2026-09-08", None),
+    ('fresh_24', "tell me what happened from 1 to 15 March 2025", "range", "2025-03-01", "2025-03-16"),
+    ('fresh_24', "where was she living in the nineties", "range", "1990-01-01", "2000-01-01"),
+    ('fresh_24', "what did he do in the 2010s", "range", "2010-01-01", "2020-01-01"),
+    ('fresh_24', "what did she order on Cyber Monday", "range", "2026-11-30", "2026-12-01"),
+    ('fresh_24', "what did she say on 12/03", "range", "2025-12-03", "2025-12-04"),  # the set's error: month first
+    ('fresh_24', "qué pasó el mes pasado", "range", "2026-11-01", "2026-12-01"),
+    ('fresh_24', "was war letzte Woche", "range", "2026-11-23", "2026-11-30"),
+    ('fresh_24', "qu'est-ce qu'elle a dit hier", "range", "2026-11-30", "2026-12-01"),
+    ('fresh_24', "qué dijo anteayer", "range", "2026-11-29", "2026-11-30"),
+    ('fresh_24', "was hat er vorgestern gesagt", "range", "2026-11-29", "2026-11-30"),
+    ('fresh_24', "qu'a-t-il dit avant-hier", "range", "2026-11-29", "2026-11-30"),
+    ('fresh_24', "was ist seit letztem Montag passiert", "since", "2026-11-23", None),
+    ('fresh_24', "was gilt bis Ende März", "until", None, "2026-04-01"),
+    ('fresh_24', "what's the weekday rate", "none", None, None),
+    ('fresh_24', "who works the night shift", "none", None, None),
+    ('fresh_24', "how long is the 30-day trial", "none", None, None),
+    ('fresh_24', "what's his annual salary", "none", None, None),
+    ('fresh_24', "is the 24/7 support line open", "none", None, None),
 ]
 
 CATEGORIES: tuple[str, ...] = tuple(dict.fromkeys(row[0] for row in _ROWS))

@@ -3,8 +3,8 @@
 One grammar of our own (issue 17): no library met the phrase table (`tests/unit/time_phrases.py`);
 dateparser's search read 51 % of it, Recognizers-Text 57 %, duckling 47 %, ctparse under 20 %. The
 package reads in layers: `lexicon` (words) and `periods` (calendar arithmetic, atoms) feed the patterns of
-`numeric`, `dates`, `business`, `chinese`, `holidays` and `relative`; `masking` blanks identifiers; `resolver` finds the atoms and reads the words
-around them.
+`numeric`, `dates`, `business`, `foreign` (other languages), `holidays` and `relative`; `masking` blanks
+identifiers; `resolver` finds the atoms and reads the words around them.
 
 Conventions (the table's, relative to `now`, in UTC; every interval half-open [start, end)):
 
@@ -27,8 +27,10 @@ Conventions (the table's, relative to `now`, in UTC; every interval half-open [s
 * "the first/last day of X" is that day; "the first/second/third/fourth/last week of <month>" its days 1-7,
   8-14, 15-21, 22-28 or its last seven; "the start/end/first day of the year/month/week/quarter" is of the one
   now is in; "over/during/at the weekend" the latest weekend begun; Easter, Good Friday and Easter Monday
-  (Western) and Thanksgiving (the United States': November's fourth Thursday) like the other holidays
-  (Christmas, New Year, Valentine's Day, St Patrick's Day, Halloween, Boxing Day).
+  (Western) and the United States' holidays on a weekday of a month (Thanksgiving: November's fourth Thursday;
+  Labor Day, Memorial Day, MLK Day, Presidents' Day, Columbus Day) like the other holidays (Christmas, New Year,
+  Valentine's Day, St Patrick's Day, Halloween, Boxing Day, Independence Day, Veterans Day). Mother's and Father's
+  Day are not read: their day differs by country.
 * A weekday may be written short ("on Tues", "since Mon", "last Fri"), after a word of time and before the end of a
   clause, a date or a part of the day ("on sun exposure", "she sat" are words).
 * Units may be abbreviated, after a count: "2 yrs ago", "3 wks back", "the past 48 hrs", "2 mos ago" (not
@@ -37,7 +39,7 @@ Conventions (the table's, relative to `now`, in UTC; every interval half-open [s
   "winter 2025" starts in December 2025); "last summer" is the latest that has ended.
 * "the week of D" is the Monday-week holding D; "the first/second/.../last Monday of March 2025" that day;
   "1-15 March 2025", "between 1 and 15 March" (a word joins the days only after "between" or "from") one
-  range of days; "the 2010s", "the '90s" ten years; "the final quarter of 2024" its Q4.
+  range of days; "the 2010s", "the '90s", "the nineties" ten years ("the twenties" the 2020s, as "the '20s"); "the final quarter of 2024" its Q4.
 * "the previous week/month/year" is the calendar one before this one, as "last X"; "in the previous N units"
   and "the past fortnight/decade" are rolling windows.
 * Numeric dates: 2025-03-10, 2025/03/10 and 2025.03.10 (dotted: two digits each) are year-month-day; with slashes or dashes (10-03-2025) the
@@ -95,7 +97,10 @@ Conventions (the table's, relative to `now`, in UTC; every interval half-open [s
   "diese Woche", "esta semana" (this week, month, year); counts in words up to ten after "il y a", "vor", "hace";
   an article after a bound ("avant le 1er mars", "seit dem", "bis zum", "hasta el", "jusqu'au"); Chinese clock times
   after a part of the day or a day word ("昨天下午3点", "上午10点半"), and 初/中/底 of a year or month as its start,
-  middle and end ("2024年底" as "the end of 2024"). Not read: German weekdays, "Ende" ("bis Ende März").
+  middle and end ("2024年底" as "the end of 2024"); weekdays with their last/this/next words ("lundi dernier",
+  "seit letztem Montag", "el próximo viernes"; a German or Spanish weekday alone only after a word of time, "am
+  Montag", "el lunes": they are surnames too); "bis Ende März", "jusqu'à la fin d'avril", "hasta finales de marzo"
+  as "until the end of March".
 """
 
 from graphmem.recall.timephrases.resolver import Interval, resolve

@@ -1,6 +1,6 @@
 """Patterns for dates named on the calendar: month names with or without day and year, runs of days, years,
 decades and centuries, quarters and seasons (dates in numbers are `numeric`'s, ISO weeks `business`', Chinese
-dates `chinese`'s, holidays `holidays`').
+dates `foreign`'s, holidays `holidays`').
 
 Each rule is a precompiled pattern and a builder that turns a match into an `Atom` (or None when the
 words are no date after all); `RULES` keeps them in the order they are tried. A date without a year is the
@@ -146,7 +146,8 @@ def _month_relative_year(m: re.Match[str], now: datetime) -> Atom | None:
 
 #: a month named alone is a month only after one of these ("in May", not "May I ...", "the March promo")
 _MONTH_PREP = re.compile(r"(?:\b(?:in|during|from|since|until|till|til|before|after|of|by|through|to|and|between|"
-                         r"en|im|seit|depuis|desde|de|bis|for)|\b(?:early|mid|late)-?|截至|从|到)\s*$")
+                         r"en|im|seit|depuis|desde|de|bis|for|ende|anfang|mitte|fin|début)|\bd['’]|\b(?:early|mid|late)-?|"
+                         r"截至|从|到)\s*$")  # "bis Ende März", "jusqu'à la fin d'avril": the month, as "the end of March" is
 
 
 @rule(RULES, r"\b" + MONTH + r"\b")
@@ -221,18 +222,24 @@ _NUMBERS = re.compile(r"\b(?:scor\w*|temperatures?|temps?|degrees?|grades?|marks
 _AGE = re.compile(r"\b(?:my|your|his|her|their|our|its|one's)\s+(?:(?:early|mid|late)[-\s]+)?$")
 
 
+#: decades in words: "the nineties" is the '90s, "the noughties" the 2000s
+_DECADE_WORDS = {"noughties": 0, "aughts": 0, "twenties": 2, "thirties": 3, "forties": 4, "fifties": 5, "sixties": 6,
+                 "seventies": 7, "eighties": 8, "nineties": 9}
+
+
 @rule(RULES, r"(?:\bthe\s+)?(?<![\w'’-])((?:1[5-9]|20)\d)0['’]?s\b|(?:\bthe\s+)?(?<![\w-])['’]([0-9])0s\b"
-      r"|\bthe\s+([1-9])0s\b")
+      r"|\bthe\s+(?:([1-9])0s|(" + "|".join(_DECADE_WORDS) + r"))\b")
 def _decade(m: re.Match[str], now: datetime) -> Atom | None:
-    """"the 2010s", "the 1990's", "the '90s", "the 80s": ten years ('00s to '20s this century, '30s to '90s the
-    last); "the 1900s", "the 1800s" a whole century (one that has ended: "the 2000s" is a decade). "the" is the
+    """"the 2010s", "the 1990's", "the '90s", "the 80s", "the nineties": ten years ('00s to '20s this century, '30s
+    to '90s the last); "the 1900s", "the 1800s" a whole century (one that has ended: "the 2000s" is a decade). "the" is the
     atom's, so that "since the 2010s" reads its operator. Two digits after "his", "her", "their" are an age, and
     "the 80s" beside scores or temperatures numbers: no time."""
-    if not m[1] and (_AGE.search(m.string, 0, m.start()) or (m[3] and _NUMBERS.search(m.string, max(0, m.start() - 30), m.start()))):
+    if not m[1] and (_AGE.search(m.string, 0, m.start()) or ((m[3] or m[4]) and _NUMBERS.search(
+            m.string, max(0, m.start() - 30), m.start()))):
         return None
     if m[1] and m[1].endswith("0") and int(m[1]) < 200:  # "the 1900s": 1900-1999
         return Atom(m.start(), m.end(), date_at(int(m[1]) * 10), date_at(int(m[1]) * 10 + 100))
-    two = m[2] or m[3]
+    two = m[2] or m[3] or str(_DECADE_WORDS.get(m[4] or "", ""))
     first = int(m[1]) * 10 if m[1] else (2000 if int(two) <= 2 else 1900) + int(two) * 10
     return Atom(m.start(), m.end(), date_at(first), date_at(first + 10))
 

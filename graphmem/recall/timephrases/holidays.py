@@ -1,5 +1,5 @@
 """Holidays whose day moves with the year: Easter (Western, `dateutil.easter`), Good Friday and Easter Monday,
-and Thanksgiving (the United States': November's fourth Thursday). Without a year, the latest one begun; a bare
+and the United States' holidays on a weekday of a month (Thanksgiving, Labor Day, Memorial Day...). Without a year, the latest one begun; a bare
 word needs a year or a word of time before it ("at Easter", "since Thanksgiving"), as it is also a word of other
 things ("the Easter egg", "a thanksgiving recipe"). The fixed-day holidays (Christmas, New Year, Valentine's Day, St Patrick's Day, Halloween, Boxing Day) are here
 too."""
@@ -41,27 +41,38 @@ def _easter(m: re.Match[str], now: datetime) -> Atom | None:
     return _holiday(m, now, make, m[1], m[3])
 
 
-@rule(RULES, r"\b(?:on\s+|at\s+)?(?:(last|this|next)\s+)?thanksgiving(\s+day)?+(?:\s+" + YEAR + r")?+\b" + _THING)
-def _thanksgiving(m: re.Match[str], now: datetime) -> Atom | None:
-    """Thanksgiving as in the United States: November's fourth Thursday. A bare word needs a year, "Day" or a
-    word of time before it, as Easter does."""
-    if not any(m.group(1, 2, 3)) and not re.match(r"(?:on|at)\s", m[0]) and not _HOLIDAY_PREP.search(m.string, 0, m.start()):
+#: holidays of the United States on the n-th weekday of a month (n = -1: its last): (month, weekday, n)
+_NTH_WEEKDAY = {"thanksgiving": (11, 3, 4), "labor day": (9, 0, 1), "memorial day": (5, 0, -1), "mlk day": (1, 0, 3),
+                "martin luther king day": (1, 0, 3), "martin luther king jr day": (1, 0, 3), "presidents day": (2, 0, 3),
+                "columbus day": (10, 0, 2)}
+
+
+@rule(RULES, r"\b(?:on\s+|at\s+)?(?:(last|this|next)\s+)?(thanksgiving|labor day|memorial day|mlk day|martin luther king"
+      r"(?: jr\.?)? day|presidents['’]? day|columbus day)(\s+day)?+(?:\s+" + YEAR + r")?+\b" + _THING)
+def _nth_weekday(m: re.Match[str], now: datetime) -> Atom | None:
+    """Thanksgiving (November's fourth Thursday), Labor Day (September's first Monday), Memorial Day (May's last
+    Monday), Martin Luther King Day, Presidents' Day and Columbus Day, as in the United States. A bare "Thanksgiving"
+    needs a year, "Day" or a word of time before it, as Easter does."""
+    if (m[2] == "thanksgiving" and not any(m.group(1, 3, 4)) and not re.match(r"(?:on|at)\s", m[0])
+            and not _HOLIDAY_PREP.search(m.string, 0, m.start())):
         return None
+    month, weekday, n = _NTH_WEEKDAY[re.sub(r"['’.]", "", m[2])]
 
     def make(y: int) -> Span:
-        first = date_at(y, 11)
-        day = first + timedelta(days=(3 - first.weekday()) % 7 + 21)
+        first = date_at(y, month) if n > 0 else date_at(y + month // 12, month % 12 + 1) - timedelta(days=7)
+        day = first + timedelta(days=(weekday - first.weekday()) % 7 + 7 * max(n - 1, 0))
         return day, day + timedelta(days=1)
 
-    return _holiday(m, now, make, m[1], m[3])
+    return _holiday(m, now, make, m[1], m[4])
 
 
 @rule(RULES, r"\b(?:on\s+)?(?:(last|this|next)\s+)?((?:christmas|xmas)(?: day| eve)?+|new year['’]s (?:day|eve)|new year(?!['’]s)"
-      r"|valentine['’]?s day|halloween|boxing day|(?:st\.? |saint )patrick['’]s day)(?:\s+" + YEAR + r")?+\b" + _THING)
+      r"|valentine['’]?s day|halloween|boxing day|(?:st\.? |saint )patrick['’]s day|independence day"
+      r"|veterans['’]? day)(?:\s+" + YEAR + r")?+\b" + _THING)
 def _fixed(m: re.Match[str], now: datetime) -> Atom | None:
-    """Christmas (Day, Eve), New Year's Day and Eve, Valentine's Day, St Patrick's Day, Halloween, Boxing Day: the
-    same day every year. A bare "New Year" is its day after a word of time ("over New Year", "between Christmas and
-    New Year"), not in "the new year" or "New Year plans"; so is a bare "Halloween" ("on Halloween", not "the
+    """Christmas (Day, Eve), New Year's Day and Eve, Valentine's Day, St Patrick's Day, Halloween, Boxing Day, and the
+    United States' Independence Day and Veterans Day: the same day every year. A bare "New Year" is its day after a
+    word of time ("over New Year", "between Christmas and New Year"), not in "the new year" or "New Year plans"; so is a bare "Halloween" ("on Halloween", not "the
     Halloween party")."""
     if m[2] == "new year" and not m[1] and not m[3] and (
             _NEW_YEAR_LEAD.search(m.string, 0, m.start()) is None or _RESOLUTION.match(m.string, m.end())):

@@ -86,7 +86,8 @@ HOLIDAYS = {"christmas": (12, 25), "christmas day": (12, 25), "christmas eve": (
             "xmas day": (12, 25), "xmas eve": (12, 24),
             "new year's day": (1, 1), "new year's eve": (12, 31), "new year": (1, 1),
             "valentine's day": (2, 14), "valentines day": (2, 14), "halloween": (10, 31), "boxing day": (12, 26),
-            "st patrick's day": (3, 17), "st. patrick's day": (3, 17), "saint patrick's day": (3, 17)}
+            "st patrick's day": (3, 17), "st. patrick's day": (3, 17), "saint patrick's day": (3, 17),
+            "independence day": (7, 4), "veterans day": (11, 11), "veterans' day": (11, 11)}
 
 # --- regular-expression fragments (each one capturing group) ---
 #: any month name, longest first so "september" is not read as "sep"
@@ -147,8 +148,9 @@ SINCE = Gated(re.compile(r"(?:\bsince|\bon\s+or\s+after|\bdepuis(?:\s+le)?|\bsei
                          r"[a-z'’]+){0,3}(?:\s+(?:on|in))?)\s*$"))  # never across a bound or a plan: "since he started until"
 BEFORE = Gated(re.compile(r"(?:(?<!\bon or )\bbefore|\bprior\s+to|\bpre-|\bavant(?:\s+le)?|\bantes\s+del?|"
                           r"\bvor\s+de[mr])\s*$"))  # "pre-2020", "avant le 1er mars", "vor dem 3. März"
-UNTIL = Gated(re.compile(r"(?:\b(?:until|till|til|through|thru|up\s+to|by|on\s+or\s+before)(?:\s+(?:the\s+)?end\s+of)?|\bbis(?:\s+zum)?|"
-                         r"\bhasta(?:\s+el)?|\bjusqu['’]au|直到)\s*$"))  # "on or before 1 March": until its end
+UNTIL = Gated(re.compile(r"(?:\b(?:until|till|til|through|thru|up\s+to|by|on\s+or\s+before)(?:\s+(?:the\s+)?end\s+of)?|"
+                         r"\bbis(?:\s+zum|\s+ende)?|\bhasta(?:\s+el|\s+(?:finales|fin)\s+de)?|"
+                         r"\bjusqu['’](?:au|à\s+(?:la\s+)?fin(?:\s+de|\s+d['’])?)|直到)\s*$"))  # "on or before 1 March": until its end
 WEEK_OF = Gated(re.compile(r"\b(?:the\s+)?week\s+of\s*$"))
 #: a day counted from the day after it: "two days before Christmas", "the day after New Year's Day", "a week after
 #: Easter", "a fortnight before", "a month/year before 1 March" (that day moved, not a bound: "before Christmas" alone is one; "the two weeks before Easter" a span)

@@ -195,3 +195,11 @@ def half_way(start: datetime, end: datetime) -> datetime:
     if start.day == 1 and end.day == 1 and months % 2 == 0 and months >= 2:
         return add_months(start, months // 2)
     return start + (end - start) // DAY // 2 * DAY
+
+
+def unit_atom(m: re.Match[str], now: datetime, unit: str, k: int) -> Atom:
+    """The whole `unit` (day, week, month, quarter, year, weekend) `k` units from the one now is in."""
+    if unit == "weekend":
+        monday = period(now, "week")[0] + k * 7 * DAY
+        return Atom(m.start(), m.end(), monday + 5 * DAY, monday + 7 * DAY)
+    return Atom(m.start(), m.end(), *period(shift(now, unit, k), unit))

@@ -14,17 +14,9 @@ from datetime import datetime, timedelta
 
 from graphmem.recall.timephrases.lexicon import (COUNT, DAY_WORDS, FOREIGN_COUNT, RELATIVE, UNIT_ABBREVIATIONS, UNIT_MULTIPLES, UNITS,
                                                  SHORT_WEEKDAY, WEEKDAYS, number)
-from graphmem.recall.timephrases.periods import DAY, Atom, Rule, add_months, period, rule, shift
+from graphmem.recall.timephrases.periods import DAY, Atom, Rule, add_months, period, rule, shift, unit_atom
 
 RULES: list[Rule] = []
-
-
-def _unit(m: re.Match[str], now: datetime, unit: str, k: int) -> Atom:
-    """The whole `unit` (day, week, month, quarter, year, weekend) `k` units from the one now is in."""
-    if unit == "weekend":
-        monday = period(now, "week")[0] + k * 7 * DAY
-        return Atom(m.start(), m.end(), monday + 5 * DAY, monday + 7 * DAY)
-    return Atom(m.start(), m.end(), *period(shift(now, unit, k), unit))
 
 
 @rule(RULES, r"(?:\b(?:the day before yesterday|the day after tomorrow|today|tonight|this morning|this afternoon|"
@@ -92,10 +84,10 @@ def _the_weekend(m: re.Match[str], now: datetime) -> Atom | None:
     rest = m.string[m.end():]
     latest = 0 if now.weekday() >= 5 else -1
     if (before := re.match(r"\s+before\s+last\b", rest)) is not None:  # "over the weekend before last"
-        return _unit(m, now, "weekend", latest - 1)._replace(e=m.end() + before.end())
+        return unit_atom(m, now, "weekend", latest - 1)._replace(e=m.end() + before.end())
     if re.match(r"\s+(?:of|before|after|\d+|an?|one|two|three|four|five|six|several)\b", rest):
         return None
-    return _unit(m, now, "weekend", latest)
+    return unit_atom(m, now, "weekend", latest)
 
 
 @rule(RULES, r"\b(?:start|beginning|middle|end|(?:first|last)\s+day|(?:first|second|third|fourth|last)\s+week"
@@ -122,26 +114,7 @@ def _relative_unit(m: re.Match[str], now: datetime) -> Atom | None:
         return None
     if m[1] == "last" and _ROLLING_LEAD.search(m.string, 0, m.start()):
         return None  # "in the last year": a rolling window (below)
-    return _unit(m, now, UNITS.get(m[2], m[2]), RELATIVE[" ".join(m[1].split())])  # "last wk" as written in a hurry
-
-
-@rule(RULES, r"\b(?:la semaine (dernière|prochaine)|le mois (dernier|prochain)|l'année (dernière|prochaine)"
-      r"|(letzte|vorige|nächste)\s+woche|(letzten|vorigen|nächsten)\s+monat|(letztes|voriges|nächstes)\s+jahr"
-      r"|la semana (pasada|próxima)|el mes (pasado|próximo)|el año (pasado|próximo)"
-      r"|cette semaine|ce mois(?:-ci)?|cette année|diese woche|diesen monat|dieses jahr|esta semana|este mes|este año)\b")
-def _relative_unit_foreign(m: re.Match[str], now: datetime) -> Atom | None:
-    words = m[0]
-    unit = ("week" if re.search(r"semaine|woche|semana", words)
-            else "month" if re.search(r"mois|monat|mes", words) else "year")
-    this = re.match(r"ce|dies|est", words) is not None  # "cette semaine", "diesen Monat", "este año"
-    return _unit(m, now, unit, 0 if this else -1 if re.search(r"derni|letzt|vorig|pasad", words) else 1)
-
-
-@rule(RULES, r"(上个?|这个?|本|下个?)(周|星期|月)|(去|今|明|前)年(?!\d)")
-def _relative_unit_zh(m: re.Match[str], now: datetime) -> Atom | None:
-    if m[3]:
-        return _unit(m, now, "year", RELATIVE[m[3]])
-    return _unit(m, now, "month" if m[2] == "月" else "week", RELATIVE[m[1]])
+    return unit_atom(m, now, UNITS.get(m[2], m[2]), RELATIVE[" ".join(m[1].split())])  # "last wk" as written in a hurry
 
 
 @rule(RULES, r"\b(?:this|the\s+same)\s+time\s+(?:(?:last|previous)\s+(week|month|year)|(yesterday)|"
@@ -173,7 +146,7 @@ def _before_last(m: re.Match[str], now: datetime) -> Atom | None:
         else:
             start = today + ((WEEKDAYS[m[1]] - today.weekday() - 1) % 7 + 1) * DAY + 7 * DAY
         return Atom(m.start(), m.end(), start, start + DAY)
-    return _unit(m, now, m[1], -2 if m[2] == "before last" else 2)
+    return unit_atom(m, now, m[1], -2 if m[2] == "before last" else 2)
 
 
 @rule(RULES, r"\b" + COUNT + r"(?:\s+|(?<=\d))(days?|weeks?|fortnights?|months?|years?|quarters?|decades?|hours?|"
@@ -204,7 +177,7 @@ def _ago(m: re.Match[str], now: datetime) -> Atom | None:
         day = period(at, "day")[0]
         return Atom(m.start(), today.end(), day, day + DAY, at=at)
     # the period for what was said then, and the instant N units back for what was true then
-    return _unit(m, now, UNITS[unit], -n)._replace(at=at)
+    return unit_atom(m, now, UNITS[unit], -n)._replace(at=at)
 
 
 #: a half of a unit as the next finer one, counted in halves: a year is 12 months (half a year, 6), a month 30 days
@@ -236,7 +209,7 @@ def _halves_ago(m: re.Match[str], now: datetime) -> Atom | None:
     if finer == "hour":
         at = shift(now, "hour", -n)
         return Atom(m.start(), m.end(), *period(at, "day"), at=at)
-    return _unit(m, now, finer, -n)._replace(at=shift(now, finer, -n))
+    return unit_atom(m, now, finer, -n)._replace(at=shift(now, finer, -n))
 
 
 _TODAY_AFTER = re.compile(r"\s+today\b")
@@ -259,7 +232,7 @@ def _in_n(m: re.Match[str], now: datetime) -> Atom | None:
     if unit in UNIT_MULTIPLES:
         unit, times = UNIT_MULTIPLES[unit]
         n *= times
-    return _unit(m, now, UNITS[unit], n)
+    return unit_atom(m, now, UNITS[unit], n)
 
 
 _ROLLING_WORDS = re.compile(r"\s*(?:in|over|during|within)\b|\s*the\b")
@@ -295,7 +268,7 @@ def _rolling(m: re.Match[str], now: datetime) -> Atom | None:
 def _weekday(m: re.Match[str], now: datetime) -> Atom | None:
     """"last Tuesday" is Tuesday of last week; "this Monday" the Monday of this week; "next Friday" and "this
     coming Friday" the first Friday after today; a bare weekday the latest that has started (today included)."""
-    return _weekday_atom(m, now, m[1], WEEKDAYS[m[2]])
+    return weekday_atom(m, now, m[1], WEEKDAYS[m[2]])
 
 
 #: a weekday written short, as people do in chat: "on Tues", "since Mon", "last Fri"
@@ -315,10 +288,10 @@ def _weekday_short(m: re.Match[str], now: datetime) -> Atom | None:
     down" and "the cat sat" are words."""
     if (m[1] is None or (m[1] == "on" and m[2] in _WORDS_TOO)) and _SHORT_LEAD.search(m.string, 0, m.start()) is None:
         return None
-    return _weekday_atom(m, now, m[1] if m[1] != "on" else None, _SHORT_DAYS[m[2]])
+    return weekday_atom(m, now, m[1] if m[1] != "on" else None, _SHORT_DAYS[m[2]])
 
 
-def _weekday_atom(m: re.Match[str], now: datetime, relation: str | None, weekday: int) -> Atom:
+def weekday_atom(m: re.Match[str], now: datetime, relation: str | None, weekday: int) -> Atom:
     today = period(now, "day")[0]
     monday = today - today.weekday() * DAY
     if relation == "last":
@@ -350,7 +323,7 @@ def _weekends_ago(m: re.Match[str], now: datetime) -> Atom | None:
     n = number(m[1])
     if n is None or n < 1:
         return None
-    return _unit(m, now, "weekend", -n)
+    return unit_atom(m, now, "weekend", -n)
 
 
 #: "the Monday after Easter", "the Friday before 3 March": the first such weekday after (or before) that day

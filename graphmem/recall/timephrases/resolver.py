@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Literal
 
-from graphmem.recall.timephrases import business, chinese, dates, holidays, numeric, relative
+from graphmem.recall.timephrases import business, dates, foreign, holidays, numeric, relative
 from graphmem.recall.timephrases.lexicon import (AFTER, AS_OF, BEFORE, CONNECT, DAY_OF, EFFECTIVE, HALFWAY, KNOWN, LEAD,
                                                  MONTH, MONTHS, NTH_WEEK, OFFSET, PART, PLACES, SHORT_WEEKDAY, SINCE,
                                                  SPAN_AROUND, SPAN_LEAD, SUFFIX_AFTER, SUFFIX_BEFORE, SUFFIX_SINCE, UNTIL,
@@ -51,7 +51,7 @@ class Interval:
 
 
 #: Every pattern, in the order they are tried (an earlier rule wins a tie of equal length and start).
-RULES: tuple[Rule, ...] = (*numeric.RULES, *dates.RULES, *business.RULES, *chinese.RULES, *holidays.RULES, *relative.RULES)
+RULES: tuple[Rule, ...] = (*numeric.RULES, *dates.RULES, *business.RULES, *foreign.RULES, *holidays.RULES, *relative.RULES)
 #: what each pattern of RULES needs in a text to match at all (`graphmem.text.regex_gates.Gates`): most patterns are skipped on most
 #: questions ("what is maria lopez's plan?" holds no digit, no month, no weekday...), without changing any result
 _GATES = Gates([pattern for pattern, _ in RULES])

@@ -1,6 +1,8 @@
-"""Chinese dates: 2025年3月10日, 去年三月, 三月份, 2025年 (months in digits or Chinese numerals), by the same
-conventions as `dates` (a month without a year is the latest one begun); 2024年底 and 3月初 as "the end of 2024" and
-"the start of March"; 下午3点 as 3 pm."""
+"""The other languages' time words: Chinese dates (2025年3月10日, 去年三月, 三月份, 2025年; months in digits or
+Chinese numerals), by the same conventions as `dates` (a month without a year is the latest one begun); 2024年底 and
+3月初 as "the end of 2024" and "the start of March"; 下午3点 as 3 pm; 上周, 这个月, 去年. French, German and Spanish
+last/this/next week, month and year ("la semaine dernière", "diesen Monat", "el año pasado") and weekdays ("lundi
+dernier", "seit letztem Montag", "el próximo viernes"), read as their English words are."""
 
 from __future__ import annotations
 
@@ -8,7 +10,8 @@ import re
 from datetime import datetime, timedelta
 
 from graphmem.recall.timephrases.lexicon import CHINESE_MONTH, RELATIVE, number
-from graphmem.recall.timephrases.periods import Atom, Rule, date_at, day_atom, month_atom, period, rule, yearless_day
+from graphmem.recall.timephrases.periods import Atom, Rule, date_at, day_atom, month_atom, period, rule, unit_atom, yearless_day
+from graphmem.recall.timephrases.relative import weekday_atom
 
 RULES: list[Rule] = []
 
@@ -94,3 +97,48 @@ def _zh_clock(m: re.Match[str], now: datetime) -> Atom | None:
 def _zh_to_date(m: re.Match[str], now: datetime) -> Atom | None:
     """"年初至今", "今年以来" (year to date), "本月至今" (month to date): from the period's start to now."""
     return Atom(m.start(), m.end(), period(now, "month" if "月" in m[0] else "year")[0], now)
+
+
+@rule(RULES, r"\b(?:la semaine (dernière|prochaine)|le mois (dernier|prochain)|l'année (dernière|prochaine)"
+      r"|(letzte|vorige|nächste)\s+woche|(letzten|vorigen|nächsten)\s+monat|(letztes|voriges|nächstes)\s+jahr"
+      r"|la semana (pasada|próxima)|el mes (pasado|próximo)|el año (pasado|próximo)"
+      r"|cette semaine|ce mois(?:-ci)?|cette année|diese woche|diesen monat|dieses jahr|esta semana|este mes|este año)\b")
+def _relative_unit_foreign(m: re.Match[str], now: datetime) -> Atom | None:
+    words = m[0]
+    unit = ("week" if re.search(r"semaine|woche|semana", words)
+            else "month" if re.search(r"mois|monat|mes", words) else "year")
+    this = re.match(r"ce|dies|est", words) is not None  # "cette semaine", "diesen Monat", "este año"
+    return unit_atom(m, now, unit, 0 if this else -1 if re.search(r"derni|letzt|vorig|pasad", words) else 1)
+
+
+@rule(RULES, r"(上个?|这个?|本|下个?)(周|星期|月)|(去|今|明|前)年(?!\d)")
+def _relative_unit_zh(m: re.Match[str], now: datetime) -> Atom | None:
+    if m[3]:
+        return unit_atom(m, now, "year", RELATIVE[m[3]])
+    return unit_atom(m, now, "month" if m[2] == "月" else "week", RELATIVE[m[1]])
+
+
+#: weekdays in French, German and Spanish (English ones are `lexicon.WEEKDAYS`)
+_WEEKDAYS = {"lundi": 0, "mardi": 1, "mercredi": 2, "jeudi": 3, "vendredi": 4, "samedi": 5, "dimanche": 6,
+             "montag": 0, "dienstag": 1, "mittwoch": 2, "donnerstag": 3, "freitag": 4, "samstag": 5, "sonnabend": 5,
+             "sonntag": 6, "lunes": 0, "martes": 1, "miércoles": 2, "miercoles": 2, "jueves": 3, "viernes": 4,
+             "sábado": 5, "sabado": 5, "domingo": 6}
+_FRENCH_DAYS = frozenset(("lundi", "mardi", "mercredi", "jeudi", "vendredi", "samedi", "dimanche"))
+_BEFORE = r"ce|diese[nmr]?|este|el\s+próximo|el\s+proximo|el\s+pasado|letzte[nmr]?|vorige[nmr]?|nächste[nmr]?"
+_AFTER = r"dernier|passé|prochain|pasado|próximo|proximo|que\s+viene"
+#: German and Spanish weekdays are names too (Freitag, Sonntag, Domingo): read after a word of time of their language
+_LEAD = re.compile(r"\b(?:am|seit|bis|ab|vom|zum|el|desde|hasta|para)\s+$")
+
+
+@rule(RULES, r"\b(?:(" + _BEFORE + r")\s+)?(" + "|".join(sorted(_WEEKDAYS, key=len, reverse=True)) + r")\b(?:\s+("
+      + _AFTER + r")\b)?")
+def _weekday_foreign(m: re.Match[str], now: datetime) -> Atom | None:
+    """"lundi dernier", "letzten Montag", "el lunes pasado" (last week's), "ce lundi", "diesen Montag", "este lunes"
+    (this week's), "lundi prochain", "nächsten Freitag", "el próximo viernes" (the first after today), a bare weekday
+    the latest begun: in French alone, in German and Spanish after "am", "seit", "el", "desde"... ("am Montag")."""
+    said = " ".join(w for w in (m[1], m[3]) if w)
+    if not said and m[2] not in _FRENCH_DAYS and _LEAD.search(m.string, 0, m.start()) is None:
+        return None
+    relation = (None if not said else "this" if re.match(r"ce|dies|est", said)
+                else "last" if re.search(r"derni|pass|letzt|vorig|pasad", said) else "next")
+    return weekday_atom(m, now, relation, _WEEKDAYS[m[2]])
