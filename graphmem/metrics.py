@@ -24,6 +24,9 @@ ERRORS = Counter("graphmem_errors_total", "Errors returned, by code", ["code"], 
 RECALL_ITEMS = Counter(
     "graphmem_recall_items", "Recall items per channel: returned, judged (in answers that got feedback), used",
     ["channel", "count"], registry=REGISTRY)
+NAME_COPIES = Counter(
+    "graphmem_name_copy_reads_total", "Name questions by the process's copy of the names: answered, stale (read again "
+    "by the index), none (no copy yet, or nobody in it holds a word of the question)", ["outcome"], registry=REGISTRY)
 HIT_RATE = Gauge("graphmem_recall_hit_rate", "Items used / items judged per channel, since this process started",
                  ["channel"], registry=REGISTRY)
 _judged: dict[str, list[int]] = {}  # channel -> [judged, used], for HIT_RATE

@@ -77,6 +77,7 @@ UNREACHED: dict[str, tuple[str, ...]] = {
     "IdempotencyKey": ("claim", "key_id", "media_type", "request_hash", "state"),  # tokens, hashes, enums
     "SearchTerm": ("term",),  # a keyed hash of a word (HMAC), never the word
     "SearchCorpus": (),
+    "NameStamp": ("stamp",),  # a random id the namespace's name-changing writes renew (graphmem/channels/names/_copy.py)
     # the memory hit rate (graphmem/recall/usage.py): an answer's id and its items' channels by position,
     # never an item; the counters' channel name
     "RecallAnswer": ("id", "channels"),

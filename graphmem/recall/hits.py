@@ -137,9 +137,9 @@ class Channels:
     # --- exact ---
     def names(self, question: str, valid_at: datetime | None, known_at: datetime | None,
               reverse: tuple[Sequence[str], Sequence[str]] | None = None) -> "Names":
-        """The entities the question names (`exact.find_names_timelines`: full names, a token of a name, an old
+        """The entities the question names (`names.find_names_timelines`: full names, a token of a name, an old
         name; folded), the near misses, the best candidates' timelines, a `reverse` question's holders: one trip."""
-        from graphmem.channels.exact import find_names_timelines
+        from graphmem.channels.names import find_names_timelines
         read = find_names_timelines(self.store, self.ns, question, valid_at=valid_at, known_at=known_at,
                                     holders=reverse or ((), ()))
         return Names(tuple(read.named), tuple(read.similar), read.timelines, known_at, read.holders, read.former)

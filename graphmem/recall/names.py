@@ -1,4 +1,4 @@
-"""What the names in a question resolved to (`exact.find_names_timelines`): the spans and their entities, the
+"""What the names in a question resolved to (`names.find_names_timelines`): the spans and their entities, the
 near misses, the best candidates' timelines, a reverse question's holders, and the entities' former names;
 how the question reads with keys in their place; the route's words for them."""
 

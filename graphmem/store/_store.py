@@ -139,7 +139,9 @@ class Store:
             t = Tx(tx, self._q, self.vectors, self._takes_vectors)
             for mark in first:
                 mark(t)
-            return work(t)
+            result = work(t)
+            t.run_stamps()  # last: see `_tx`
+            return result
 
         return self._attempts("write", lambda: self._writing(carriers, lambda s: s.execute_write(unit)))
 

@@ -52,6 +52,7 @@ LEFT_OUT: dict[str, str] = {
     "IdempotencyKey": "cached responses for retried requests (hours), of the source namespace's requests",
     "RecallAnswer": "what recent answers held, for the hit rate of the source's agents",
     "RecallStats": "the source's hit-rate counters",
+    "NameStamp": "the stamp of the names' copies (graphmem/channels/names/_copy.py): the import's entities make one",
 }
 #: slot-neutral name -> the property of each slot it names (`graphmem.store.VECTOR_SLOTS`)
 VECTOR_KEYS = ("vec_prop", "vec_type", "vec_leader")

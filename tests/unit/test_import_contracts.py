@@ -33,7 +33,7 @@ def test_no_module_over_400_lines() -> None:
 
 
 #: packages whose callers above (`api`, `graphmem_tools`) may use only the public face (`__init__`)
-FACED = ("graphmem/store", "graphmem/channels/workflow", "graphmem/embedding", "graphmem/localdb", "graphmem/tenants")
+FACED = ("graphmem/store", "graphmem/channels/workflow", "graphmem/channels/names", "graphmem/embedding", "graphmem/localdb", "graphmem/tenants")
 
 
 def test_the_faces_contract_names_every_private_module() -> None:

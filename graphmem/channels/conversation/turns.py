@@ -38,7 +38,7 @@ from graphmem.channels.conversation.folds import queue_fold
 from graphmem.channels.conversation.extraction import check_extraction, queue_extractions
 from graphmem.channels.conversation.summary import Summariser, assign_chunks, summariser_for, write_fold
 from graphmem.channels.conversation.window import split_window
-from graphmem.channels.exact import names_in_texts
+from graphmem.channels.names import names_in_texts
 from graphmem.channels.search.stats import record_turns  # issue #18 (search owner): see add_turns
 from graphmem.embedding import get_embedder
 from graphmem.identifiers.reach import reach_text

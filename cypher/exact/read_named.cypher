@@ -1,0 +1,48 @@
+// A name question whose names were resolved from the process's copy of the namespace's names
+// (graphmem/channels/names/_copy.py): in one round trip, the name stamp (the copy holds only while it is the same),
+// which of the resolved entities $keys are live and known at $known_at (all of them, or the copy is stale), the
+// timelines of the first $timelines of them (as exact/read_timelines reads them: keep the projections alike)
+// and a reverse question's value holders (as exact/find_names_timelines reads them). A GET of the entity costs
+// about the same: one unique-index seek per key.
+OPTIONAL MATCH (s:NameStamp {ns: $ns})
+WITH s.stamp AS stamp
+CALL () {
+  UNWIND range(0, size($keys) - 1) AS i
+  WITH i, $keys[i] AS key
+  MATCH (e:Entity {ns: $ns, key: key})
+  USING INDEX e:Entity(ns, key)
+  WHERE /*include:entity_as_of(e)*/
+  CALL (e, i) {
+    UNWIND (CASE WHEN i < $timelines THEN coalesce(e.attributes, []) ELSE [] END) AS name
+    CALL (e, name) {
+      MATCH ()-[v:HAS]->(a:Attribute {ns: $ns})
+      USING INDEX v:HAS(eid, name, valid_from, txn_time)
+      WHERE v.eid = (CASE WHEN $known_at IS NOT NULL THEN e.id END) AND v.name = name AND v.valid_from IS NOT NULL
+        AND v.txn_time <= $known_at
+      RETURN v, a
+      UNION ALL
+      MATCH ()-[v:HAS]->(a:Attribute {ns: $ns})
+      USING INDEX v:HAS(believed_eid, name, valid_from)
+      WHERE v.believed_eid = (CASE WHEN $known_at IS NULL THEN e.id END) AND v.name = name AND v.valid_from IS NOT NULL
+      RETURN v, a
+    }
+    RETURN collect({attribute: name, value: a.value, valid_from: toString(v.valid_from),
+                    valid_to: toString(v.valid_to), txn_time: toString(v.txn_time), txn_end: toString(v.txn_end),
+                    source: v.source, reason: v.reason}) AS versions
+  }
+  RETURN collect(e.key) AS live,
+         collect(CASE WHEN i < $timelines THEN {key: e.key, type: e.type, name: e.name, versions: versions} END) AS timelines
+}
+CALL () {
+  UNWIND $holder_names AS name
+  UNWIND $holder_values AS value
+  MATCH (a:Attribute {ns: $ns, name: name, value: value})<-[v:HAS]-(e:Entity {ns: $ns})
+  USING INDEX a:Attribute(ns, name, value)
+  WHERE /*include:as_of(v)*/
+    AND /*include:entity_as_of(e)*/
+  WITH e, a, v ORDER BY e.key, a.name LIMIT $holder_limit
+  RETURN collect({key: e.key, type: e.type, entity_name: e.name, attribute: a.name, value: a.value,
+                  valid_from: v.valid_from, valid_to: v.valid_to, txn_time: v.txn_time, txn_end: v.txn_end,
+                  source: v.source}) AS holders
+}
+RETURN stamp, live, timelines, holders

@@ -1,0 +1,106 @@
+"""A process's copy of a namespace's names (`graphmem.channels.names._copy`) answers name questions without the
+full-text index, and never answers from a stale copy: every write that changes names, made by this process or by
+another one (a second store, its own driver), is seen by the next question."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+
+import pytest
+
+from graphmem.channels import temporal
+from graphmem.channels.fact_records import EntitySpec, FactSpec
+from graphmem.channels.names._copy import Copy, copies
+from graphmem.privacy import erase_entity
+from graphmem.recall import recall
+from graphmem.settings import Settings
+from graphmem.store import Store, open_store
+from graphmem.types import Namespace
+
+pytestmark = pytest.mark.neo4j
+
+
+@pytest.fixture(autouse=True)
+def quick(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Copies made again at once after a stale read (not every 2 s): the test waits for each."""
+    monkeypatch.setattr("graphmem.channels.names._copy.RETRY_SECONDS", 0.05)
+
+
+@pytest.fixture
+def other(settings: Settings) -> Iterator[Store]:
+    """Another process's store: its own driver, its own copies."""
+    with open_store(settings) as s:
+        yield s
+
+
+def put(store: Store, ns: Namespace, key: str, name: str, city: str, aliases: tuple[str, ...] | None = None) -> None:
+    temporal.put_entities(store, ns, entities=[EntitySpec(key=key, type="customer", name=name,
+                                                          attributes={"city": city}, aliases=aliases)])
+
+
+def copied(store: Store, ns: Namespace) -> Copy:
+    """The namespace's copy, once the background copy (started by asking) is made."""
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline:
+        found = copies(store).get(ns)
+        if found is not None:
+            return found
+        time.sleep(0.05)
+    raise AssertionError("no copy of the names was made")
+
+
+def context(store: Store, ns: Namespace, question: str) -> str:
+    return recall(store, ns, query=question).context
+
+
+def test_a_copy_answers_and_every_change_of_names_is_seen_at_once(store: Store, other: Store, ns: Namespace) -> None:
+    put(store, ns, "c-1", "Maria Lopez", "Lisbon")
+    put(store, ns, "c-2", "Tom Berg", "Oslo")
+    assert "Lisbon" in context(store, ns, "What is Maria's city?")
+    first = copied(store, ns)
+    assert "Lisbon" in context(store, ns, "Where does Maria Lopez live?")
+    assert copies(store).get(ns) is first  # answered from the copy: it still holds
+
+    put(other, ns, "c-3", "Maria Silva", "Faro")  # another process: a second Maria
+    got = recall(store, ns, query="What is Maria's city?")
+    assert "Lisbon" in got.context and "Faro" in got.context  # both Marias, never one silently
+    assert any("ambiguous" in s.reason for s in got.route)
+
+    put(other, ns, "c-2", "Tom Bergström", "Oslo")  # a rename elsewhere: the new name resolves here
+    copied(store, ns)
+    assert "Oslo" in context(store, ns, "Where is Tom Bergström based?")
+
+    erase_entity(other, ns, key="c-3", reason="asked", by="test")  # an erasure elsewhere
+    copied(store, ns)
+    after = recall(store, ns, query="What is Maria's city?")
+    assert "Lisbon" in after.context and "Faro" not in after.context
+
+    put(other, ns, "c-1", "Maria Lopez", "Lisbon", aliases=("Mia",))  # an alias elsewhere
+    assert "Lisbon" in context(store, ns, "What is Mia's city?")
+
+
+def test_writes_that_change_no_name_keep_the_copy(store: Store, ns: Namespace) -> None:
+    put(store, ns, "c-1", "Maria Lopez", "Lisbon")
+    context(store, ns, "What is Maria's city?")
+    kept = copied(store, ns)
+    put(store, ns, "c-1", "Maria Lopez", "Porto")  # a new city, the same name: no new stamp
+    temporal.assert_facts(store, ns, facts=[FactSpec(entity="c-1", attribute="plan", value="gold")])
+    assert "Porto" in context(store, ns, "Where does Maria Lopez live now?")
+    assert copies(store).get(ns) is kept
+
+
+def test_a_namespace_copies_only_its_own_names(store: Store, ns: Namespace) -> None:
+    other_ns = Namespace(ns.name + "-b")
+    try:
+        put(store, ns, "c-1", "Maria Lopez", "Lisbon")
+        put(store, other_ns, "c-9", "Zhang Wei", "Shanghai")
+        context(store, ns, "What is Maria's city?")
+        context(store, other_ns, "What is Zhang Wei's city?")
+        copied(store, ns), copied(store, other_ns)
+        assert "Shanghai" not in context(store, ns, "What is Zhang Wei's city?")
+        assert "Lisbon" not in context(store, other_ns, "What is Maria Lopez's city?")
+    finally:
+        from graphmem.store import purge_namespace
+
+        purge_namespace(store, other_ns.name)

@@ -1,0 +1,51 @@
+"""The copy of a namespace's names finds the candidates the name index would (`graphmem.channels.names._copy`):
+the same words of names and questions, folded alike, ranked by how many of the question's terms they hold."""
+
+from __future__ import annotations
+
+from datetime import datetime, timezone
+
+from graphmem.channels.names._copy import COMMON_HOLDERS, Copy, question_terms, terms_of
+
+UTC = timezone.utc
+T1, T2 = datetime(2024, 1, 1, tzinfo=UTC), datetime(2026, 1, 1, tzinfo=UTC)
+
+
+def entity(key: str, name: str, *, aliases: tuple[str, ...] = (), former: tuple[str, ...] = (),
+           created: datetime = T1) -> dict[str, object]:
+    return {"key": key, "name": name, "type": "customer", "aliases": list(aliases), "created_at": created,
+            "former": [{"name": f, "until": T2} for f in former]}
+
+
+def keys(copy: Copy, question: str, known_at: datetime | None = None, limit: int = 20) -> list[str]:
+    return [r["key"] for r in copy.candidates(question_terms(question), known_at, limit)]
+
+
+def test_names_and_questions_are_split_and_folded_alike() -> None:
+    assert {"al", "farsi", "mohammed"} <= terms_of("Mohammed Al-Farsi")
+    assert {"bjorn", "ostergaard"} <= terms_of("Bjørn Østergaard")
+    assert {"oneill"} <= terms_of("O'Neill") and "oneill" in question_terms("What is Oneill's phone?")
+    assert {"张", "伟"} <= terms_of("张伟") and {"张", "伟"} <= question_terms("张伟现在在哪个城市?")
+    assert "farsi" in question_terms("What was Mr Alfarsi driving?")  # a particle glued on
+    assert "the" not in question_terms("What is the plan of the Lopez family?")  # the index's stop words
+    assert "will" in question_terms("Which depot was Will at?")  # ... unless written as a name
+
+
+def test_candidates_hold_most_of_the_question_first_and_exist_at_known_at() -> None:
+    copy = Copy.of("s1", [entity("c-1", "Maria Lopez"), entity("c-2", "Maria Silva"),
+                          entity("c-3", "Tom Berg", aliases=("Tommy",)),
+                          entity("c-4", "Apex Ltd", former=("Acme Ltd",)),
+                          entity("c-5", "Maria Costa", created=T2)])
+    assert keys(copy, "What is Maria Silva's city?")[0] == "c-2"
+    assert keys(copy, "What is Maria's city?") == ["c-1", "c-2", "c-5"]
+    assert keys(copy, "What is Maria's city?", known_at=datetime(2025, 1, 1, tzinfo=UTC)) == ["c-1", "c-2"]
+    assert keys(copy, "Where does Tommy live?") == ["c-3"]
+    assert keys(copy, "Who ran Acme last year?") == ["c-4"]  # a former name
+    assert keys(copy, "What is the weather?") == []
+
+
+def test_a_term_that_very_many_hold_only_ranks_what_rarer_terms_found() -> None:
+    many = [entity(f"c-{i:04d}", f"Person{i} Lee") for i in range(COMMON_HOLDERS + 5)]
+    copy = Copy.of("s1", [*many, entity("z-1", "Summer Lee")])
+    assert keys(copy, "Where is Summer Lee based?") == ["z-1"]
+    assert len(keys(copy, "Where is Lee based?")) == 20  # alone, a common term still finds its first holders
