@@ -185,15 +185,15 @@ def schema_show() -> None:
 @click.option("--ns", "namespace", default=None, help="one namespace (default: every namespace)")
 @friendly
 def schema_migrate(namespace: str | None) -> None:
-    """Rewrite old RELATES {type} relations as typed relationships, caption old attribute values and give old
-    turns their reach text (idempotent)."""
+    """Rewrite old RELATES {type} relations as typed relationships, caption old attribute values, give old
+    turns their reach text and namespaces their name stamp (idempotent)."""
     from graphmem.store import SCHEMA_VERSION, migrate, open_store
     from graphmem.types import Namespace
 
     with open_store(settings()) as store:
         done = migrate(store, None if namespace is None else Namespace.parse(namespace))
     click.echo(f"relations retyped: {done.migrated}; attribute values captioned: {done.captioned}; "
-               f"turns given their reach text: {done.reach_texts}")
+               f"turns given their reach text: {done.reach_texts}; namespaces with a name stamp: {done.stamped}")
     if namespace is None:
         click.echo(f"schema version: {SCHEMA_VERSION}")
     for type_, n in sorted(done.left.items()):

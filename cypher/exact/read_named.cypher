@@ -6,7 +6,7 @@
 // about the same: one unique-index seek per key.
 OPTIONAL MATCH (s:NameStamp {ns: $ns})
 WITH s.stamp AS stamp
-CALL () {
+CALL (stamp) {  // taken in: run after the stamp is read
   UNWIND range(0, size($keys) - 1) AS i
   WITH i, $keys[i] AS key
   MATCH (e:Entity {ns: $ns, key: key})
@@ -33,7 +33,7 @@ CALL () {
   RETURN collect(e.key) AS live,
          collect(CASE WHEN i < $timelines THEN {key: e.key, type: e.type, name: e.name, versions: versions} END) AS timelines
 }
-CALL () {
+CALL (stamp) {
   UNWIND $holder_names AS name
   UNWIND $holder_values AS value
   MATCH (a:Attribute {ns: $ns, name: name, value: value})<-[v:HAS]-(e:Entity {ns: $ns})

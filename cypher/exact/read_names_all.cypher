@@ -1,9 +1,11 @@
-// Every live entity's names in a namespace, with the namespace's name stamp, in one snapshot: the copy a process
+// Every live entity's names in a namespace, with the namespace's name stamp, in one read: the copy a process
 // keeps to resolve the names of questions without the full-text index (graphmem/channels/names/_copy.py). At most
 // $limit + 1 entities: a namespace larger than $limit is not copied. `former` as exact/find_names_timelines has it.
+// The stamp is read before the names (the subquery takes it in: it runs after) and again after them: a read is
+// committed-only, so a name written meanwhile shows as two stamps, and the copy is not made (`again`).
 OPTIONAL MATCH (s:NameStamp {ns: $ns})
 WITH s.stamp AS stamp
-CALL () {
+CALL (stamp) {
   MATCH (e:Entity {ns: $ns})
   USING INDEX e:Entity(ns, key)
   WHERE e.key IS NOT NULL AND /*include:live(e)*/
@@ -14,4 +16,8 @@ CALL () {
                   former: [j IN range(0, size(coalesce(e.former_names, [])) - 1)
                            | {name: e.former_names[j], until: e.renamed_at[j]}]}) AS entities
 }
-RETURN stamp, entities
+CALL (entities) {  // taken in: run after the names are read
+  OPTIONAL MATCH (t:NameStamp {ns: $ns})
+  RETURN t.stamp AS again
+}
+RETURN stamp, entities, again

@@ -5,7 +5,8 @@
 // as of a time before the rename (exact/find_names_timelines). Given aliases replace the entity's; a dropped alias
 // becomes a former name likewise. `created` tells 201 from 200; an erased entity is left untouched for the caller to refuse.
 // `many`: which of the attributes asserted ($names) are declared many-valued in the namespace. `ref`, as in
-// lock_entities. A new entity, name or aliases renews the namespace's name stamp (cypher/exact/bump_names.cypher).
+// lock_entities. `names_changed`: a new name or aliases, a new entity's included (the store then renews the name stamp
+// as the transaction's last statement: graphmem/store/_tx.py).
 CALL () {
   UNWIND $names AS name
   MATCH (d:AttributeDecl {ns: $ns, name: name})
@@ -23,7 +24,8 @@ WITH e, x, many, created,
      + CASE WHEN e.erased_at IS NULL AND x.aliases IS NOT NULL
             THEN [a IN coalesce(e.aliases, []) WHERE NOT a IN x.aliases] ELSE [] END AS dropped
 WITH e, x, many, created, dropped,
-     created OR size(dropped) > 0 OR (e.erased_at IS NULL AND x.name IS NOT NULL AND e.name IS NULL)
+     (created AND (x.name IS NOT NULL OR size(coalesce(x.aliases, [])) > 0)) OR size(dropped) > 0
+     OR (e.erased_at IS NULL AND x.name IS NOT NULL AND e.name IS NULL)
      OR (e.erased_at IS NULL AND x.aliases IS NOT NULL AND x.aliases <> coalesce(e.aliases, [])) AS names_changed
 SET e.former_names = CASE WHEN size(dropped) > 0 THEN coalesce(e.former_names, []) + dropped ELSE e.former_names END,
     e.renamed_at = CASE WHEN size(dropped) > 0 THEN coalesce(e.renamed_at, []) + [d IN dropped | $now]
@@ -31,11 +33,5 @@ SET e.former_names = CASE WHEN size(dropped) > 0 THEN coalesce(e.former_names, [
     e.aliases = CASE WHEN e.erased_at IS NULL AND x.aliases IS NOT NULL THEN x.aliases ELSE e.aliases END
 SET e.type = CASE WHEN e.erased_at IS NULL THEN x.type ELSE e.type END,
     e.name = CASE WHEN e.erased_at IS NULL THEN coalesce(x.name, e.name) ELSE e.name END
-WITH e, many, created, names_changed
-CALL (names_changed) {  // as exact/bump_names, here and not after: a PUT's round trip less (12% of its time)
-  WITH names_changed WHERE names_changed
-  MERGE (s:NameStamp {ns: $ns})
-  SET s.stamp = randomUUID()
-}
 RETURN e.key AS key, e.id AS id, elementId(e) AS ref, e.name AS name, toString(e.created_at) AS created_at,
-       toString(e.last_txn) AS last_txn, toString(e.erased_at) AS erased_at, created, many
+       toString(e.last_txn) AS last_txn, toString(e.erased_at) AS erased_at, created, many, names_changed

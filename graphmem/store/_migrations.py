@@ -8,12 +8,15 @@ an optimisation or a new shape the code still reads both ways) and `graphmem sch
 An empty store starts at the current version; a store with data from before versions has no record
 (`None`) until it is migrated.
 
-Three steps, each a `CALL {} IN TRANSACTIONS` statement run by name, each a no-op once done:
+Four steps, each a statement run by name, each a no-op once done:
 - relations stored as `(:Entity)-[:RELATES {type: 'WORKS_AT', …}]->(:Entity)` become `-[:WORKS_AT {…}]->`
   with every other property kept (`cypher/admin/migrate_typed_relations.cypher`);
 - Attribute values written before captions get their `caption` (`cypher/admin/caption_attributes.cypher`);
 - turns written before the reach text get theirs (`cypher/admin/backfill_reach_text.cypher`), so that erasure
-  finds them through its index rather than by reading them one by one.
+  finds them through its index rather than by reading them one by one;
+- namespaces holding entities get their name stamp (`cypher/admin/stamp_namespaces.cypher`). A process copies a
+  namespace's names (`graphmem.channels.names._copy`) only on a store at this version: every release that can
+  write to it renews the stamp when it changes a name, and an older one refuses it.
 
 A RELATES edge whose type graphmem would refuse today (not upper snake case, or one of its own edge types)
 is left where it is and reported in `left`.
@@ -37,6 +40,7 @@ MIGRATIONS: tuple[tuple[int, str], ...] = (
     (1, "relations stored as RELATES {type} become typed relationships"),
     (2, "attribute values get their caption"),
     (3, "turns get their reach text (erasure's index)"),
+    (4, "namespaces get their name stamp (the processes' copies of their names)"),
 )
 SCHEMA_VERSION = MIGRATIONS[-1][0]
 
@@ -94,12 +98,13 @@ def settle_version(store: Store, found: SchemaVersion | None = None) -> SchemaVe
 @dataclass(frozen=True, slots=True)
 class MigrationResult:
     """What one run changed: relations retyped, attribute values captioned, RELATES edges left (by type),
-    turns given their reach text."""
+    turns given their reach text, namespaces stamped (or already stamped)."""
 
     migrated: int
     captioned: int
     left: dict[str, int] = field(default_factory=dict)
     reach_texts: int = 0
+    stamped: int = 0
 
 
 def migrate(store: Store, ns: Namespace | None = None) -> MigrationResult:
@@ -109,8 +114,10 @@ def migrate(store: Store, ns: Namespace | None = None) -> MigrationResult:
                                 reserved=sorted(INTERNAL_TYPES))
     captioned = store.autocommit("admin/caption_attributes", ns=name)
     backfilled = store.autocommit("admin/backfill_reach_text", ns=name)
+    stamped = store.autocommit("admin/stamp_namespaces", idempotent=True, ns=name)
     left = store.read("admin/count_untyped_relations", ns=name)
     if ns is None:  # every namespace had every migration: the store is at this release's version
         record_version(store)
     return MigrationResult(int(migrated[0]["migrated"]), int(captioned[0]["captioned"]),
-                           {str(r["type"]): int(r["left"]) for r in left}, int(backfilled[0]["backfilled"]))
+                           {str(r["type"]): int(r["left"]) for r in left}, int(backfilled[0]["backfilled"]),
+                           int(stamped[0]["stamped"]))

@@ -104,3 +104,16 @@ def test_a_namespace_copies_only_its_own_names(store: Store, ns: Namespace) -> N
         from graphmem.store import purge_namespace
 
         purge_namespace(store, other_ns.name)
+
+
+def test_a_value_that_is_also_an_entity_name_still_finds_its_holders(store: Store, ns: Namespace) -> None:
+    """The copy's read leaves out holder names the question says only inside a name it spells in full ("what plan
+    was Zelin Hazara on": no attribute `zelin_hazara`); "plan" said outside the name "Gold Plan" is still asked."""
+    temporal.put_entities(store, ns, entities=[
+        EntitySpec(key="p-1", type="product", name="Gold Plan", attributes={"price": "20"}),
+        EntitySpec(key="c-1", type="customer", name="Maria Lopez", attributes={"plan": "Gold Plan"}),
+        EntitySpec(key="c-2", type="customer", name="Tom Berg", attributes={"plan": "Silver"})])
+    for question in ("Who is on plan Gold Plan?", "Who has plan Gold Plan?"):
+        assert "Maria Lopez" in context(store, ns, question)  # by the index
+        copied(store, ns)
+        assert "Maria Lopez" in context(store, ns, question)  # by the copy

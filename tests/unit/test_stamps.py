@@ -7,22 +7,20 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from graphmem.store._tx import STAMPED
+from graphmem.store._tx import STAMPED, stamp_of
 
 ROOT = Path(__file__).resolve().parents[2] / "cypher"
 _WRITE = re.compile(r"\b(?:CREATE|MERGE|SET|DELETE|REMOVE)\b")
 _NODES = re.compile(r":Entity\b|MATCH \(n\)|\(n \{ns|\(n:\$\(")
 
-#: statements that renew the names' stamp in their own text (a PUT's: its hot path)
-SELF_STAMPED = {"temporal/merge_entities"}
 #: statements that write entities or nodes of any label but change no entity's name, key set or life
 NOT_NAMES = {
     "admin/migrate_typed_relations": "relationships and the :Related label",
-    "admin/purge_namespace": "deletes the namespace's stamp with its nodes: no stamp, no copy",
+    "admin/purge_namespace": "deletes the namespace's nodes, its stamp among them (a copy's check then reads none)",
+    "admin/stamp_namespaces": "the stamps themselves (`graphmem schema migrate`)",
     "admin/purge_namespace_edges": "relationships",
     "bench/legacy_apply_relations": "relationships",
     "embedding/clear_slot": "vector properties",
-    "exact/stamp_names": "the stamp itself, of a namespace from before stamps",
     "graph/apply_relations": "relationships",
     "graph/declare_relation_type": "a RelationDecl",
     "imports/create_relations": "relationships",
@@ -52,12 +50,17 @@ def _writers() -> set[str]:
 def test_every_statement_that_writes_entities_is_classified() -> None:
     writers = _writers()
     assert len(writers) >= 20  # the scan finds what it should
-    assert writers - set(STAMPED) - SELF_STAMPED - set(NOT_NAMES) == set()
-    assert set(STAMPED) | SELF_STAMPED | set(NOT_NAMES) <= writers  # no stale entry
-    for name in SELF_STAMPED:
-        assert "MERGE (s:NameStamp {ns: $ns})" in (ROOT / f"{name}.cypher").read_text(), name
+    assert writers - set(STAMPED) - set(NOT_NAMES) == set()
+    assert set(STAMPED) | set(NOT_NAMES) <= writers  # no stale entry
 
 
 def test_every_stamped_statement_is_scoped_by_its_namespace() -> None:
     for name in STAMPED:
         assert "$ns" in (ROOT / f"{name}.cypher").read_text(), name
+
+
+def test_a_put_that_changes_no_name_calls_for_no_stamp() -> None:
+    assert stamp_of("temporal/merge_entities", [{"names_changed": False}, {"names_changed": False}]) is None
+    assert stamp_of("temporal/merge_entities", [{"names_changed": False}, {"names_changed": True}]) == "exact/bump_names"
+    assert stamp_of("privacy/mark_erased", []) == "exact/bump_names"
+    assert stamp_of("temporal/apply_versions", [{"x": 1}]) is None

@@ -11,14 +11,13 @@ Kept exact by a stamp: every write that changes a namespace's names changes its 
 which of the resolved entities are live at known_at. An answer from a copy whose stamp differs, or that resolved an
 entity no longer there, is dropped and read again by the index (`_index`). A copy is made in the background the
 first time a namespace is asked by name, and again after a stale read, at most every RETRY_SECONDS; meanwhile
-questions take the index. A namespace holding entities from before stamps gets one then
-(`cypher/exact/stamp_names.cypher`); one with no named entity, or over MAX_ENTITIES, is not copied (and tried again
-after NOT_COPIED_SECONDS).
+questions take the index. Nothing is copied from a store before schema version 4 (`graphmem schema migrate` gives
+its namespaces their stamps; releases before it, which write names without renewing the stamp, refuse a store at
+4), nor a namespace with no named entity or over MAX_ENTITIES (tried again after NOT_COPIED_SECONDS).
 
 Candidates are the entities holding a term of the question as the index would find them (a word per run of
 letters and digits, folded; each Han or hiragana character a word of its own; the index's stop words only as
-`stop_names` asks them), the most terms first, at most NAME_CANDIDATES, as the index's best scored are. A term
-more than COMMON_HOLDERS entities hold (a common surname) only ranks the entities rarer terms found.
+`stop_names` asks them), the most terms first, at most NAME_CANDIDATES, as the index's best scored are.
 """
 
 from __future__ import annotations
@@ -39,16 +38,17 @@ from graphmem.channels.names._index import NAME_CANDIDATES, NAME_WORDS, NameRead
 from graphmem.identifiers.name_words import fold, name_tokens, words
 from graphmem.identifiers.names import LUCENE_STOP, lucene_words, stop_names
 from graphmem.instants import utcnow
-from graphmem.store import Row, Store
+from graphmem.store import Row, Store, schema_version
 from graphmem.types import Namespace
 
 log = logging.getLogger("graphmem.names")
 
 MAX_ENTITIES = 100_000  # named entities of a namespace copied at most (about 1 KB each)
-MAX_NAMESPACES = 64  # copies kept; the least recently asked goes first
+MAX_COPIED = 200_000  # named entities in all copies of a process: the least recently asked namespaces go first
 RETRY_SECONDS = 2.0  # a namespace is copied at most this often (while its names keep changing, the index answers)
 NOT_COPIED_SECONDS = 60.0  # an empty namespace, or one too large, is tried again after this
-COMMON_HOLDERS = 200
+COMMON_HOLDERS = 2_000
+STAMPED_VERSION = 4  # the schema version from which every release that writes renews the stamps (`store._migrations`)
 TIMELINES = 4  # resolved entities whose timelines come with the read (a question names one or two)
 
 _IDEOGRAPH = "\u3040-\u309f\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
@@ -94,16 +94,23 @@ class Copy:
                    {t: tuple(ids) for t, ids in by_term.items()})
 
     def candidates(self, terms: Iterable[str], known_at: datetime | None, limit: int) -> list[Row]:
-        """The entities known at known_at that hold the most of `terms`, at most `limit`, ties in key order."""
+        """The entities known at known_at that hold the most of `terms`, at most `limit`, ties in key order. The
+        rarer terms are counted first; a term more than COMMON_HOLDERS hold adds its holders only while fewer
+        than `limit` are found ("What is Maria's plan?" with one Gold Plan Ltd and 2,500 Marias: both)."""
         postings = sorted((self.by_term[t] for t in terms if t in self.by_term), key=len)
         score: dict[int, int] = {}
         for ids in postings:
-            common = len(ids) > COMMON_HOLDERS and bool(score)
+            common = len(ids) > COMMON_HOLDERS
             for i in ids:
-                if not common or i in score:
-                    score[i] = score.get(i, 0) + 1
-        known = [i for i in score if known_at is None or (c := self.created[i]) is None or c <= known_at]
-        return [self.rows[i] for i in sorted(known, key=lambda i: (-score[i], i))[:limit]]
+                if i in score:
+                    score[i] += 1
+                elif (not common or len(score) < limit) and self._known(i, known_at):
+                    score[i] = 1
+        return [self.rows[i] for i in sorted(score, key=lambda i: (-score[i], i))[:limit]]
+
+    def _known(self, i: int, known_at: datetime | None) -> bool:
+        created = self.created[i]  # as `entity_as_of`: no record of its creation, not known as of any time
+        return known_at is None or (created is not None and created <= known_at)
 
 
 class Copies:
@@ -114,19 +121,25 @@ class Copies:
         self._lock = threading.Lock()
         self._copies: OrderedDict[str, Copy] = OrderedDict()
         self._next: dict[str, float] = {}  # namespace -> when a copy may be tried again (monotonic)
+        self._making: set[str] = set()
 
     def get(self, ns: Namespace) -> Copy | None:
-        """The namespace's copy, or None (and one is made, unless one was tried lately)."""
+        """The namespace's copy, or None (and one is made, unless one is being made or was tried lately)."""
         with self._lock:
             copy = self._copies.get(ns.name)
             if copy is not None:
                 self._copies.move_to_end(ns.name)
                 return copy
             now = time.monotonic()
-            if now < self._next.get(ns.name, now):
+            if ns.name in self._making or now < self._next.get(ns.name, now):
                 return None
+            self._making.add(ns.name)
             self._next[ns.name] = now + RETRY_SECONDS
-        self.store.executor("name-copies", 1).submit(self._make, ns)
+        try:
+            self.store.executor("name-copies", 1).submit(self._make, ns)
+        except RuntimeError:  # the store is closing: its pool takes no work
+            with self._lock:
+                self._making.discard(ns.name)
         return None
 
     def stale(self, ns: Namespace, copy: Copy) -> None:
@@ -136,22 +149,34 @@ class Copies:
 
     def _make(self, ns: Namespace) -> None:
         try:
-            row = self.store.read("exact/read_names_all", ns=ns, limit=MAX_ENTITIES)[0]
-            if row["stamp"] is None and row["entities"]:  # entities from before stamps: the namespace gets one
-                self.store.write_one("exact/stamp_names", ns=ns)
-                row = self.store.read("exact/read_names_all", ns=ns, limit=MAX_ENTITIES)[0]
+            self._install(ns, self._read(ns))
         except Exception as exc:  # a copy is an optimisation: the index still answers
-            log.debug("copying the names of %s failed: %s", ns.name, exc)
-            return
-        if row["stamp"] is None or len(row["entities"]) > MAX_ENTITIES:
-            with self._lock:  # empty, or too large to copy: asked again much later
+            log.warning("copying the names of namespace %s failed (the name index answers meanwhile): %s", ns.name, exc)
+            with self._lock:
                 self._next[ns.name] = time.monotonic() + NOT_COPIED_SECONDS
-            return
-        copy = Copy.of(row["stamp"], row["entities"])
+        finally:
+            with self._lock:
+                self._making.discard(ns.name)
+
+    def _read(self, ns: Namespace) -> Copy | None:
+        version = schema_version(self.store).version
+        if version is None or version < STAMPED_VERSION:  # an older release may still write names unstamped
+            return None
+        row = self.store.read("exact/read_names_all", ns=ns, limit=MAX_ENTITIES)[0]
+        if row["stamp"] is None or row["stamp"] != row["again"] or len(row["entities"]) > MAX_ENTITIES:
+            return None
+        return Copy.of(row["stamp"], row["entities"])
+
+    def _install(self, ns: Namespace, copy: Copy | None) -> None:
         with self._lock:
-            self._copies[ns.name] = copy
+            if copy is None:  # no stamp (no named entity, an unmigrated store), names written meanwhile, too many
+                self._next[ns.name] = time.monotonic() + NOT_COPIED_SECONDS
+                return
+            held = self._copies.get(ns.name)
+            if held is None or held.stamp != copy.stamp:
+                self._copies[ns.name] = copy
             self._copies.move_to_end(ns.name)
-            while len(self._copies) > MAX_NAMESPACES:
+            while len(self._copies) > 1 and sum(len(c.rows) for c in self._copies.values()) > MAX_COPIED:
                 self._copies.popitem(last=False)
 
 
@@ -171,10 +196,12 @@ def read_from_copy(store: Store, ns: Namespace, question: str, valid_at: datetim
         metrics.NAME_COPIES.labels(outcome="none").inc()
         return None
     named, similar = resolve_names(question, rows, valid_at)
-    # a word of a name the question spells in full names no attribute: "what plan was Zelin Hazara on" asks no
-    # holder of `zelin_hazara` (read by the index, the names are not known before the read: it asks them all)
-    spelled = {t for n in named if n.full for t in name_tokens(n.text)}
-    names = [a for a in names if not set(a.split("_")) <= spelled]
+    # a word the question says only inside a name it spells in full names no attribute: "what plan was Zelin Hazara
+    # on" asks no holder of `zelin_hazara`, "Who is on plan Gold Plan?" still of `plan` (read by the index, the
+    # names are not known before the read: it asks them all)
+    inside = {t for n in named if n.full for t in name_tokens(n.text)}
+    outside = set(name_tokens(_without(question, [(n.start, n.end) for n in named if n.full])))
+    names = [a for a in names if not set(a.split("_")) <= inside - outside]
     values = values if names else []
     keys = list(dict.fromkeys(k for n in named for k in n.keys))
     checked = list(dict.fromkeys([*keys, *(s.key for s in similar)]))
@@ -188,3 +215,9 @@ def read_from_copy(store: Store, ns: Namespace, question: str, valid_at: datetim
     metrics.NAME_COPIES.labels(outcome="answered").inc()
     return NameRead(named, similar, {r["key"]: timeline_from_row(r, known_at) for r in row["timelines"]},
                     row["holders"], {r["key"]: [(f["name"], f["until"]) for f in r["former"]] for r in rows if r["former"]})
+
+
+def _without(text: str, spans: Sequence[tuple[int, int]]) -> str:
+    for start, end in sorted(spans, reverse=True):
+        text = text[:start] + " " + text[end:]
+    return text
