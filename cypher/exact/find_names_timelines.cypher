@@ -75,4 +75,8 @@ CALL () {
                   valid_from: v.valid_from, valid_to: v.valid_to, txn_time: v.txn_time, txn_end: v.txn_end,
                   source: v.source}) AS holders
 }
-RETURN candidates, holders
+CALL () {  // the names' stamp: a process's copy of the names that differs is stale (graphmem/channels/names/_copy.py)
+  OPTIONAL MATCH (s:NameStamp {ns: $ns})
+  RETURN s.stamp AS stamp
+}
+RETURN candidates, holders, stamp

@@ -5,8 +5,9 @@
 // as of a time before the rename (exact/find_names_timelines). Given aliases replace the entity's; a dropped alias
 // becomes a former name likewise. `created` tells 201 from 200; an erased entity is left untouched for the caller to refuse.
 // `many`: which of the attributes asserted ($names) are declared many-valued in the namespace. `ref`, as in
-// lock_entities. `names_changed`: a new name or aliases, a new entity's included (the store then renews the name stamp
-// as the transaction's last statement: graphmem/store/_tx.py).
+// lock_entities. `names_changed`: a new name or aliases, a new entity's included, or a creation time given to an
+// entity written without one (the store then renews the name stamp as the transaction's last statement:
+// graphmem/store/_tx.py).
 CALL () {
   UNWIND $names AS name
   MATCH (d:AttributeDecl {ns: $ns, name: name})
@@ -16,15 +17,15 @@ CALL () {
 UNWIND $entities AS x
 MERGE (e:Entity {ns: $ns, key: x.key})
   ON CREATE SET e.id = x.id, e.type = x.type, e.name = x.name, e.created_at = $now
-WITH e, x, many, coalesce(e.id = x.id AND e.created_at = $now, false) AS created
+WITH e, x, many, coalesce(e.id = x.id AND e.created_at = $now, false) AS created, e.created_at IS NULL AS undated
 SET e._lock = coalesce(e._lock, 0) + 1, e.id = coalesce(e.id, x.id), e.created_at = coalesce(e.created_at, $now)
-WITH e, x, many, created,
+WITH e, x, many, created, undated,
      CASE WHEN e.erased_at IS NULL AND x.name IS NOT NULL AND e.name IS NOT NULL AND x.name <> e.name
           THEN [e.name] ELSE [] END
      + CASE WHEN e.erased_at IS NULL AND x.aliases IS NOT NULL
             THEN [a IN coalesce(e.aliases, []) WHERE NOT a IN x.aliases] ELSE [] END AS dropped
 WITH e, x, many, created, dropped,
-     (created AND (x.name IS NOT NULL OR size(coalesce(x.aliases, [])) > 0)) OR size(dropped) > 0
+     undated OR (created AND (x.name IS NOT NULL OR size(coalesce(x.aliases, [])) > 0)) OR size(dropped) > 0
      OR (e.erased_at IS NULL AND x.name IS NOT NULL AND e.name IS NULL)
      OR (e.erased_at IS NULL AND x.aliases IS NOT NULL AND x.aliases <> coalesce(e.aliases, [])) AS names_changed
 SET e.former_names = CASE WHEN size(dropped) > 0 THEN coalesce(e.former_names, []) + dropped ELSE e.former_names END,

@@ -15,8 +15,9 @@ Four steps, each a statement run by name, each a no-op once done:
 - turns written before the reach text get theirs (`cypher/admin/backfill_reach_text.cypher`), so that erasure
   finds them through its index rather than by reading them one by one;
 - namespaces holding entities get their name stamp (`cypher/admin/stamp_namespaces.cypher`). A process copies a
-  namespace's names (`graphmem.channels.names._copy`) only on a store at this version: every release that can
-  write to it renews the stamp when it changes a name, and an older one refuses it.
+  namespace's names (`graphmem.channels.names._copy`) only on a store at this version: every release that starts
+  on it renews the stamp when it changes a name, and an older one refuses to start (the version is checked at start:
+  stop the old release's processes before migrating).
 
 A RELATES edge whose type graphmem would refuse today (not upper snake case, or one of its own edge types)
 is left where it is and reported in `left`.

@@ -53,6 +53,13 @@ def test_a_term_that_very_many_hold_still_fills_the_candidates_after_the_rarer_o
     assert "p-1" in found and len([k for k in found if k.startswith("c-")]) == 19  # Maria stays ambiguous
 
 
+def test_two_common_terms_find_the_one_who_holds_both() -> None:
+    marias = [entity(f"a-{i:05d}", f"Maria P{i}") for i in range(COMMON_HOLDERS + 500)]
+    garcias = [entity(f"b-{i:05d}", f"Q{i} Garcia") for i in range(COMMON_HOLDERS + 500)]
+    copy = Copy.of("s1", [*marias, *garcias, entity("z-1", "Maria Garcia")])
+    assert keys(copy, "Where is Maria Garcia based?")[0] == "z-1"
+
+
 def test_an_entity_with_no_record_of_its_creation_is_not_known_as_of_a_time() -> None:
     copy = Copy.of("s1", [entity("c-1", "Maria Lopez", created=None)])  # type: ignore[arg-type]
     assert keys(copy, "What is Maria's city?") == ["c-1"]

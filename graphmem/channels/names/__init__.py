@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from datetime import datetime
 
 from graphmem.channels.exact import find_value_holders
-from graphmem.channels.names._copy import read_from_copy
+from graphmem.channels.names._copy import copies, read_from_copy
 from graphmem.channels.names._index import NAME_CANDIDATES, NameRead, names_in_texts, read_from_index
 from graphmem.instants import utcnow
 from graphmem.store import Store
@@ -38,9 +38,12 @@ def find_names_timelines(store: Store, ns: Namespace, question: str, *, valid_at
     names, values = (list(h) for h in holders)
     if not names or not values:
         names, values = [], []
-    read = (read_from_copy(store, ns, question, valid_at, known_at, names, values)
-            or read_from_index(store, ns, question, valid_at, known_at, names, values))
+    read = read_from_copy(store, ns, question, valid_at, known_at, names, values)
     if read is not None:
+        return read
+    read = read_from_index(store, ns, question, valid_at, known_at, names, values)
+    if read is not None:
+        copies(store).seen(ns, read.stamp)  # a copy that found no word of a new name learns it is stale here
         return read
     found = find_value_holders(store, ns, names=names, values=values,
                                valid_at=utcnow() if valid_at is None else valid_at, known_at=known_at)

@@ -9,11 +9,12 @@ unique index.
 Kept exact by a stamp: every write that changes a namespace's names changes its stamp in the same transaction
 (`cypher/exact/bump_names.cypher`, `graphmem.store._tx`), and the read that uses a copy returns the stamp and
 which of the resolved entities are live at known_at. An answer from a copy whose stamp differs, or that resolved an
-entity no longer there, is dropped and read again by the index (`_index`). A copy is made in the background the
+entity no longer there, is dropped and read again by the index (`_index`), whose read returns the stamp too (a copy
+that holds no word of a new name learns there that it is stale). A copy is made in the background the
 first time a namespace is asked by name, and again after a stale read, at most every RETRY_SECONDS; meanwhile
 questions take the index. Nothing is copied from a store before schema version 4 (`graphmem schema migrate` gives
-its namespaces their stamps; releases before it, which write names without renewing the stamp, refuse a store at
-4), nor a namespace with no named entity or over MAX_ENTITIES (tried again after NOT_COPIED_SECONDS).
+its namespaces their stamps; releases before it, which write names without renewing the stamp, refuse to start on
+a store at 4), nor a namespace with no named entity or over MAX_ENTITIES (tried again after NOT_COPIED_SECONDS).
 
 Candidates are the entities holding a term of the question as the index would find them (a word per run of
 letters and digits, folded; each Han or hiragana character a word of its own; the index's stop words only as
@@ -28,7 +29,7 @@ import threading
 import time
 from collections import OrderedDict
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 
 from graphmem import metrics
@@ -45,6 +46,7 @@ log = logging.getLogger("graphmem.names")
 
 MAX_ENTITIES = 100_000  # named entities of a namespace copied at most (about 1 KB each)
 MAX_COPIED = 200_000  # named entities in all copies of a process: the least recently asked namespaces go first
+MAX_NAMESPACES = 256  # namespaces copied in a process, likewise
 RETRY_SECONDS = 2.0  # a namespace is copied at most this often (while its names keep changing, the index answers)
 NOT_COPIED_SECONDS = 60.0  # an empty namespace, or one too large, is tried again after this
 COMMON_HOLDERS = 2_000
@@ -79,6 +81,7 @@ class Copy:
     rows: tuple[Row, ...]  # as exact/find_names_timelines' candidates: key, name, type, aliases, former
     created: tuple[datetime | None, ...]
     by_term: dict[str, tuple[int, ...]]  # term -> indexes into rows, in key order
+    _sets: dict[str, frozenset[int]] = field(default_factory=dict, compare=False)  # common terms' holders, as sets
 
     @classmethod
     def of(cls, stamp: str, entities: Sequence[Row]) -> Copy:
@@ -94,19 +97,41 @@ class Copy:
                    {t: tuple(ids) for t, ids in by_term.items()})
 
     def candidates(self, terms: Iterable[str], known_at: datetime | None, limit: int) -> list[Row]:
-        """The entities known at known_at that hold the most of `terms`, at most `limit`, ties in key order. The
-        rarer terms are counted first; a term more than COMMON_HOLDERS hold adds its holders only while fewer
-        than `limit` are found ("What is Maria's plan?" with one Gold Plan Ltd and 2,500 Marias: both)."""
-        postings = sorted((self.by_term[t] for t in terms if t in self.by_term), key=len)
+        """The entities known at known_at that hold the most of `terms`, at most `limit`, ties in key order. A term
+        more than COMMON_HOLDERS hold (a common first name) counts for the entities the rarer terms found and for
+        those holding another common term too ("Maria Garcia" among 2,500 Marias and 2,500 Garcias); then its
+        holders fill what is left ("What is Maria's plan?" with one Gold Plan Ltd: both)."""
+        asked = [t for t in dict.fromkeys(terms) if t in self.by_term]
+        rare = [t for t in asked if len(self.by_term[t]) <= COMMON_HOLDERS]
+        common = sorted((t for t in asked if len(self.by_term[t]) > COMMON_HOLDERS), key=lambda t: len(self.by_term[t]))
         score: dict[int, int] = {}
-        for ids in postings:
-            common = len(ids) > COMMON_HOLDERS
-            for i in ids:
+        for t in rare:
+            for i in self.by_term[t]:
                 if i in score:
                     score[i] += 1
-                elif (not common or len(score) < limit) and self._known(i, known_at):
+                elif self._known(i, known_at):
                     score[i] = 1
+        if common:
+            held = [self._set(t) for t in common]
+            for i in score:
+                score[i] += sum(i in h for h in held)
+            if len(held) > 1:  # the holders of two common terms or more: the smallest posting, looked up in the rest
+                for i in self.by_term[common[0]]:
+                    if i not in score and (n := 1 + sum(i in h for h in held[1:])) > 1 and self._known(i, known_at):
+                        score[i] = n
+            for t in common:
+                for i in self.by_term[t]:
+                    if len(score) >= limit:
+                        break
+                    if i not in score and self._known(i, known_at):
+                        score[i] = 1
         return [self.rows[i] for i in sorted(score, key=lambda i: (-score[i], i))[:limit]]
+
+    def _set(self, term: str) -> frozenset[int]:
+        found = self._sets.get(term)
+        if found is None:
+            found = self._sets[term] = frozenset(self.by_term[term])
+        return found
 
     def _known(self, i: int, known_at: datetime | None) -> bool:
         created = self.created[i]  # as `entity_as_of`: no record of its creation, not known as of any time
@@ -120,6 +145,7 @@ class Copies:
         self.store = store
         self._lock = threading.Lock()
         self._copies: OrderedDict[str, Copy] = OrderedDict()
+        self._held = 0  # named entities in all copies
         self._next: dict[str, float] = {}  # namespace -> when a copy may be tried again (monotonic)
         self._making: set[str] = set()
 
@@ -134,7 +160,7 @@ class Copies:
             if ns.name in self._making or now < self._next.get(ns.name, now):
                 return None
             self._making.add(ns.name)
-            self._next[ns.name] = now + RETRY_SECONDS
+            self._wait(ns.name, RETRY_SECONDS)
         try:
             self.store.executor("name-copies", 1).submit(self._make, ns)
         except RuntimeError:  # the store is closing: its pool takes no work
@@ -145,39 +171,62 @@ class Copies:
     def stale(self, ns: Namespace, copy: Copy) -> None:
         with self._lock:
             if self._copies.get(ns.name) is copy:
-                del self._copies[ns.name]
+                self._drop(ns.name)
+
+    def seen(self, ns: Namespace, stamp: str | None) -> None:
+        """The namespace's stamp as a read by the index found it: a copy at another one is stale."""
+        with self._lock:
+            held = self._copies.get(ns.name)
+            if held is not None and held.stamp != stamp:
+                self._drop(ns.name)
 
     def _make(self, ns: Namespace) -> None:
         try:
-            self._install(ns, self._read(ns))
+            copy, wait = self._read(ns)
+            with self._lock:
+                if copy is None:
+                    self._wait(ns.name, wait)
+                else:
+                    self._install(ns.name, copy)
         except Exception as exc:  # a copy is an optimisation: the index still answers
             log.warning("copying the names of namespace %s failed (the name index answers meanwhile): %s", ns.name, exc)
             with self._lock:
-                self._next[ns.name] = time.monotonic() + NOT_COPIED_SECONDS
+                self._wait(ns.name, NOT_COPIED_SECONDS)
         finally:
             with self._lock:
                 self._making.discard(ns.name)
 
-    def _read(self, ns: Namespace) -> Copy | None:
+    def _read(self, ns: Namespace) -> tuple[Copy | None, float]:
+        """The namespace's copy, or None and how long to wait before trying again."""
         version = schema_version(self.store).version
         if version is None or version < STAMPED_VERSION:  # an older release may still write names unstamped
-            return None
+            return None, NOT_COPIED_SECONDS
         row = self.store.read("exact/read_names_all", ns=ns, limit=MAX_ENTITIES)[0]
-        if row["stamp"] is None or row["stamp"] != row["again"] or len(row["entities"]) > MAX_ENTITIES:
-            return None
-        return Copy.of(row["stamp"], row["entities"])
+        if row["stamp"] is None or len(row["entities"]) > MAX_ENTITIES:  # no named entity, or too many
+            return None, NOT_COPIED_SECONDS
+        if row["stamp"] != row["again"]:  # names written while they were read: soon again
+            return None, RETRY_SECONDS
+        return Copy.of(row["stamp"], row["entities"]), 0.0
 
-    def _install(self, ns: Namespace, copy: Copy | None) -> None:
-        with self._lock:
-            if copy is None:  # no stamp (no named entity, an unmigrated store), names written meanwhile, too many
-                self._next[ns.name] = time.monotonic() + NOT_COPIED_SECONDS
-                return
-            held = self._copies.get(ns.name)
-            if held is None or held.stamp != copy.stamp:
-                self._copies[ns.name] = copy
-            self._copies.move_to_end(ns.name)
-            while len(self._copies) > 1 and sum(len(c.rows) for c in self._copies.values()) > MAX_COPIED:
-                self._copies.popitem(last=False)
+    # under self._lock
+    def _install(self, name: str, copy: Copy) -> None:
+        if name in self._copies:
+            self._drop(name)
+        self._copies[name] = copy
+        self._held += len(copy.rows)
+        while len(self._copies) > 1 and (self._held > MAX_COPIED or len(self._copies) > MAX_NAMESPACES):
+            evicted = next(iter(self._copies))
+            self._drop(evicted)
+            self._wait(evicted, NOT_COPIED_SECONDS)  # asked again, it is not read in full again at once
+
+    def _drop(self, name: str) -> None:
+        self._held -= len(self._copies.pop(name).rows)
+
+    def _wait(self, name: str, seconds: float) -> None:
+        now = time.monotonic()
+        if len(self._next) > 4 * MAX_NAMESPACES:  # forget the waits that are over
+            self._next = {n: t for n, t in self._next.items() if t > now}
+        self._next[name] = now + seconds
 
 
 def copies(store: Store) -> Copies:

@@ -39,6 +39,7 @@ class NameRead:
     timelines: dict[str, EntityTimeline]  # the best candidates' (or the resolved entities'), as read at known_at
     holders: list[Row]  # a reverse question's value holders (`find_value_holders`' rows), when asked
     former: dict[str, list[tuple[str, datetime]]]  # candidate key -> its former names, each until its rename
+    stamp: str | None = None  # the namespace's name stamp, when read by the index (`_copy`: a copy that differs is stale)
 
 
 def _read_names(store: Store, ns: Namespace, words: str, near: str | None, valid_at: datetime,
@@ -112,7 +113,7 @@ def read_from_index(store: Store, ns: Namespace, question: str, valid_at: dateti
     rows, found = row["candidates"], row["holders"]
     named, similar = resolve_names(question, rows, valid_at)
     return NameRead(named, similar, {r["key"]: timeline_from_row(r, known_at) for r in rows if r["read"]}, found,
-                    {r["key"]: [(f["name"], f["until"]) for f in r["former"]] for r in rows if r["former"]})
+                    {r["key"]: [(f["name"], f["until"]) for f in r["former"]] for r in rows if r["former"]}, row["stamp"])
 
 
 def names_in_texts(store: Store, ns: Namespace, texts: Sequence[str]) -> list[list[str]]:
