@@ -5,7 +5,9 @@
 // and a reverse question's value holders (as exact/find_names_timelines reads them). A GET of the entity costs
 // about the same: one unique-index seek per key.
 OPTIONAL MATCH (s:NameStamp {ns: $ns})
-WITH s.stamp AS stamp
+// $valid_at comes as text (or null when no holder is asked): the driver packs a datetime parameter in 0.06 ms
+// more than a string, a tenth of what a name question costs beyond a GET
+WITH s.stamp AS stamp, datetime($valid_at) AS valid_at
 CALL (stamp) {  // taken in: run after the stamp is read
   UNWIND range(0, size($keys) - 1) AS i
   WITH i, $keys[i] AS key
@@ -33,12 +35,12 @@ CALL (stamp) {  // taken in: run after the stamp is read
   RETURN collect(e.key) AS live,
          collect(CASE WHEN i < $timelines THEN {key: e.key, type: e.type, name: e.name, versions: versions} END) AS timelines
 }
-CALL (stamp) {
+CALL (stamp, valid_at) {
   UNWIND $holder_names AS name
   UNWIND $holder_values AS value
   MATCH (a:Attribute {ns: $ns, name: name, value: value})<-[v:HAS]-(e:Entity {ns: $ns})
   USING INDEX a:Attribute(ns, name, value)
-  WHERE /*include:as_of(v)*/
+  WHERE /*include:as_of_at(v, valid_at)*/
     AND /*include:entity_as_of(e)*/
   WITH e, a, v ORDER BY e.key, a.name LIMIT $holder_limit
   RETURN collect({key: e.key, type: e.type, entity_name: e.name, attribute: a.name, value: a.value,

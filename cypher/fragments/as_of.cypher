@@ -1,7 +1,4 @@
 // fragment: as_of(r)
-// A version or relation r true at $valid_at and believed at $known_at (null: believed now). Intervals
-// are half-open, [from, to): a version ending at t is no longer true at t. Compare with temporal
-// values (datetime('2026-03-01T00:00:00Z')), never with strings: a string never equals a datetime.
-{r}.valid_from <= $valid_at AND ({r}.valid_to IS NULL OR {r}.valid_to > $valid_at)
-AND CASE WHEN $known_at IS NULL THEN {r}.txn_end IS NULL
-         ELSE {r}.txn_time <= $known_at AND ({r}.txn_end IS NULL OR {r}.txn_end > $known_at) END
+// A version or relation r true at $valid_at and believed at $known_at (null: believed now): `as_of_at`, the
+// one copy of the predicate, at the parameter $valid_at.
+/*include:as_of_at({r}, $valid_at)*/

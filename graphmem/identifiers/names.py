@@ -18,7 +18,7 @@ beyond) or a name beside a surname no holder has ("Maria Smith") does not resolv
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from graphmem.identifiers.name_words import (ADDRESS, COMMON, GLUED, GLUED_PARTICLE, KOREAN_PARTICLE, ORG_WORDS, TITLES,
@@ -143,23 +143,25 @@ def _close(a: str, b: str) -> bool:
 
 
 def resolve(question: str, entities: Iterable[tuple[str, str | None]], max_span: int = 4, *,
-            also: Iterable[tuple[str, str]] = ()) -> tuple[list[Named], list[Similar]]:
+            also: Iterable[tuple[str, str]] = (),
+            spellings: Callable[[str], frozenset[tuple[str, ...]]] = name_spellings) -> tuple[list[Named], list[Similar]]:
     """The spans of `question` that name some of `entities` ((key, name) pairs), in question order, and the
-    near misses; `also`: former names, whose words beside a name are no sign of someone else ("Emma Clarke")."""
+    near misses; `also`: former names, whose words beside a name are no sign of someone else ("Emma Clarke");
+    `spellings`: `name_spellings`, or a caller's own memo of it (a namespace's copy of its names)."""
     full: dict[tuple[str, ...], list[tuple[str, str]]] = {}  # a name's words, sorted: in any order, each as often
     by_token: dict[str, list[tuple[str, str]]] = {}
     tokens_of: dict[str, tuple[str, ...]] = {}
     for key, name in entities:
         if not name:
             continue
-        for toks in sorted(name_spellings(name)):
+        for toks in sorted(spellings(name)):
             tokens_of[key] = tuple(dict.fromkeys([*tokens_of.get(key, ()), *toks]))  # every spelling's tokens
             if (key, name) not in full.setdefault(bag(toks), []):
                 full[bag(toks)].append((key, name))
             for t in set(toks):
                 if (key, name) not in by_token.setdefault(t, []):
                     by_token[t].append((key, name))
-    for key, toks in ((k, t) for k, name in also for t in name_spellings(name)):
+    for key, toks in ((k, t) for k, name in also for t in spellings(name)):
         tokens_of[key] = tuple(dict.fromkeys([*tokens_of.get(key, ()), *toks]))
     glued = {i for m in GLUED.finditer(question) if any(c.isdigit() for c in m.group()) and not _spells_name(m, full)
              for i in range(m.start(), m.end())} | {i for m in ADDRESS.finditer(question) for i in range(*m.span())}
@@ -174,7 +176,10 @@ def resolve(question: str, entities: Iterable[tuple[str, str | None]], max_span:
         if ws[i].folded in TITLES and i + 1 < len(ws):
             i += 1  # a title joins the name after it
         found: tuple[int, list[tuple[str, str]], bool] | None = None
-        for n in range(min(max_span, len(ws) - i), 0, -1):
+        # a name's words are all in by_token: a word that is none, not hyphenated to the next, starts no name
+        token = ws[i].folded in by_token
+        for n in range(min(max_span, len(ws) - i), 0, -1) if token or (
+                i + 1 < len(ws) and hyphen_between(question, ws[i], ws[i + 1])) else ():
             span = [w.folded for w in ws[i:i + n]]
             if any(t in TITLES for t in span):
                 continue
@@ -187,7 +192,7 @@ def resolve(question: str, entities: Iterable[tuple[str, str | None]], max_span:
             if holders and (len(span) > 1 or span[0] not in COMMON):
                 found = (n, holders, True)
                 break
-        if found is None:
+        if found is None and token:
             found = _part(question, ws, i, max_span, by_token, full)
         if found is None and i + 1 < len(ws) and hyphen_between(question, ws[i], ws[i + 1]):
             found = _hyphenated(question, ws, i, by_token, tokens_of)  # "Min-jun" for Kim Minjun

@@ -26,11 +26,11 @@ from graphmem.errors import ConfigError
 
 _COMMENT = re.compile(r"^\s*//.*$", re.MULTILINE)
 FRAGMENTS = "fragments"
-#: `/*include:name(arg, …)*/`: arguments are Cypher variables (`t`, or a property path such as `g.t`)
-#: or parameter names.
+#: `/*include:name(arg, …)*/`: arguments are Cypher variables (`t`, or a property path such as `g.t`),
+#: parameter names (filled into a `${x}` hole), or parameters (`$valid_at`).
 INCLUDE = re.compile(r"/\*include:(\w+)\(([^)]*)\)\*/")
 _SIGNATURE = re.compile(r"^//\s*fragment:\s*(\w+)\(([^)]*)\)\s*$", re.MULTILINE)
-_IDENT = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*$")
+_IDENT = re.compile(r"^\$?[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*$")
 _DEPTH = 4  # fragments may include fragments (a filter built on the view predicate), this deep at most
 _PLACEHOLDER = re.compile(r"\{(\w+)\}")
 

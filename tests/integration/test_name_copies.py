@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterator
+from datetime import UTC, datetime
 
 import pytest
 
@@ -137,3 +138,21 @@ def test_a_value_that_is_also_an_entity_name_still_finds_its_holders(store: Stor
         assert "Maria Lopez" in context(store, ns, question)  # by the index
         copied(store, ns)
         assert "Maria Lopez" in context(store, ns, question)  # by the copy
+
+
+def test_a_reverse_question_as_of_a_date_finds_the_holders_of_then(store: Store, ns: Namespace) -> None:
+    """The copy's read takes the holders' instant as text (`exact/read_named`): the same versions as the index's."""
+    temporal.put_entities(store, ns, entities=[
+        EntitySpec(key="p-1", type="person", name="Tom Berg", attributes={"city": "Oslo"}),
+        EntitySpec(key="p-2", type="person", name="Ana Costa", attributes={"city": "Porto"}),
+        EntitySpec(key="a-1", type="account", name="Fabrikam", attributes={"account_manager": "Tom Berg"},
+                   valid_from=datetime(2024, 1, 1, tzinfo=UTC))])
+    temporal.assert_facts(store, ns, facts=[FactSpec("a-1", "account_manager", "Ana Costa",
+                                                     valid_from=datetime(2025, 6, 1, tzinfo=UTC))])
+    then = "Which account was Tom Berg the account manager of on 31 May 2025?"
+    after = "Which account was Tom Berg the account manager of on 1 June 2025?"
+    by_index = context(store, ns, then), context(store, ns, after)
+    copied(store, ns)
+    assert (from_copy(store, ns, then), from_copy(store, ns, after)) == by_index
+    assert "a-1 (Fabrikam) account_manager: Tom Berg" in by_index[0]
+    assert "Fabrikam" not in by_index[1]

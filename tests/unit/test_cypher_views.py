@@ -6,7 +6,8 @@ view fragment to it (`/*include:live(t)*/`, `in_view`, `entity_as_of`, `searchab
 `turn_filter`, `summary_filter`, `current_workflow`), or
 says in a `// view-exempt(t): why` line why that node needs none. A read that binds a version (`HAS`)
 or relation (a relationship of its own type between entities: an untyped `-[r]-` pattern, or a dynamic
-type `-[r:$($type)]-`, or a type expression `-[r:!RELATES]-`) and takes `$valid_at` applies `as_of` to it. Write statements (CREATE, MERGE,
+type `-[r:$($type)]-`, or a type expression `-[r:!RELATES]-`) and takes `$valid_at` applies `as_of` (or
+`as_of_at`, at an instant of its own) to it. Write statements (CREATE, MERGE,
 SET, DELETE, REMOVE) and the privacy, admin, schema, idempotency and tenants areas are the code that maintains
 the views, not readers of them.
 """
@@ -69,7 +70,7 @@ def test_every_as_of_read_applies_as_of_to_its_versions() -> None:
         code = COMMENT.sub("", text)
         if "$valid_at" not in code:
             continue
-        covered = _included(code).get("as_of", set())
+        covered = _included(code).get("as_of", set()) | _included(code).get("as_of_at", set())
         missing += [f"{name}: [{var}{t}" for var, t in set(VERSION.findall(code)) if var not in covered]
     assert not missing, f"as-of reads that do not include as_of: {sorted(missing)}"
 
@@ -124,6 +125,17 @@ def test_a_fragment_file_names_its_signature(tmp_path: Path) -> None:
     (tmp_path / "fragments" / "live.cypher").write_text("// fragment: live(x)\n{y}.erased_at IS NULL\n")
     with pytest.raises(ConfigError, match="not parameters"):
         load_fragments(tmp_path)
+
+
+def test_a_fragment_takes_a_parameter_for_a_hole() -> None:
+    frags = load_fragments()
+    at_param = expand("WHERE /*include:as_of(v)*/", frags)
+    at_var = expand("WHERE /*include:as_of_at(v, valid_at)*/", frags)
+    assert "$valid_at" in at_param and "valid_at" in at_var and "$valid_at" not in at_var
+    # one predicate: as_of is as_of_at at the parameter
+    assert at_param == "WHERE (" + at_var.removeprefix("WHERE ").replace("valid_at", "$valid_at") + ")"
+    with pytest.raises(ConfigError, match="not an identifier"):
+        expand("WHERE /*include:as_of_at(v, $valid at)*/", frags)
 
 
 def test_a_fragment_may_build_on_another() -> None:

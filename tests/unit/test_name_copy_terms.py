@@ -64,3 +64,18 @@ def test_an_entity_with_no_record_of_its_creation_is_not_known_as_of_a_time() ->
     copy = Copy.of("s1", [entity("c-1", "Maria Lopez", created=None)])  # type: ignore[arg-type]
     assert keys(copy, "What is Maria's city?") == ["c-1"]
     assert keys(copy, "What is Maria's city?", known_at=T2) == []
+
+
+def test_a_copy_keeps_the_spellings_it_checked_and_resolves_as_without_them() -> None:
+    from graphmem.channels.names._index import resolve_names
+    from graphmem.identifiers.name_words import name_spellings
+
+    copy = Copy.of("s1", [entity("c-1", "Anne-Marie Dupont"), entity("c-2", "Jürgen Müller", aliases=("JM",)),
+                          entity("c-3", "Apex Ltd", former=("Acme Ltd",))])
+    rows = list(copy.rows)
+    for question in ("What is Annemarie's city?", "Where does Juergen Mueller live?", "What was Acme's plan in 2023?",
+                     "Is Anne-Marie Dupont JM's manager?"):
+        named, _ = found = resolve_names(question, rows, T1, spellings=copy.spellings)
+        assert named and found == resolve_names(question, rows, T1), question
+    assert copy.spellings("Jürgen Müller") == name_spellings("Jürgen Müller")
+    assert copy.spellings("Jürgen Müller") is copy.spellings("Jürgen Müller")  # kept, not made again

@@ -3,13 +3,14 @@ the best of them, in one round trip (`exact/find_names_timelines`), then checked
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
 from graphmem.channels.entity_timelines import EntityTimeline, timeline_from_row
 from graphmem.channels.exact import VALUE_HOLDERS
 from graphmem.channels.search.terms import escape_lucene
+from graphmem.identifiers.name_words import name_spellings
 from graphmem.identifiers.names import FORMER_NAME, RENAMED_AFTER, Named, Similar, lucene_words, resolve, stop_names
 from graphmem.instants import utcnow
 from graphmem.store import Row, Store
@@ -74,16 +75,19 @@ def _names_query(ns: Namespace, words: str) -> str:
     return f'+ns:"{escape_lucene(ns.name)}"^0 +(name:({words}) aliases:({words}) former_names:({words}))'
 
 
-def resolve_names(question: str, rows: Sequence[Row], valid_at: datetime | None) -> tuple[list[Named], list[Similar]]:
+def resolve_names(question: str, rows: Sequence[Row], valid_at: datetime | None, *,
+                  spellings: Callable[[str], frozenset[tuple[str, ...]]] = name_spellings,
+                  ) -> tuple[list[Named], list[Similar]]:
     at = valid_at or utcnow()
     pairs = [(r["key"], r["name"]) for r in rows] + [(r["key"], a) for r in rows for a in r["aliases"]]
     then = [(r["key"], f["name"]) for r in rows for f in r["former"] if at < f["until"]]
     later = [(r["key"], f["name"], r["name"], f["until"]) for r in rows for f in r["former"] if at >= f["until"]]
-    named, similar = resolve(question, pairs + then, also=[(key, former) for key, former, _, _ in later])
+    named, similar = resolve(question, pairs + then, also=[(key, former) for key, former, _, _ in later],
+                             spellings=spellings)
     if later:
         taken = {(n.start, n.end) for n in named}
         renamed = {(key, former): (now, until) for key, former, now, until in later}
-        spans, _ = resolve(question, [(key, former) for key, former, _, _ in later])
+        spans, _ = resolve(question, [(key, former) for key, former, _, _ in later], spellings=spellings)
         for span in spans:
             if (span.start, span.end) in taken:
                 continue
