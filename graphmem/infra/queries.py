@@ -47,9 +47,12 @@ class Fragment:
         if len(args) != len(self.params):
             raise ConfigError(f"{where}: fragment {self.name} takes ({', '.join(self.params)}), "
                               f"given ({', '.join(args)})")
-        for arg in args:
+        for param, arg in zip(self.params, args):
             if not _IDENT.match(arg):
                 raise ConfigError(f"{where}: fragment argument {arg!r} is not an identifier")
+            if arg.startswith("$") and "${" + param + "}" in self.body:
+                raise ConfigError(f"{where}: fragment {self.name} takes a parameter's name for {param}, "
+                                  f"given {arg!r}")
         values = dict(zip(self.params, args))
         return "(" + _PLACEHOLDER.sub(lambda m: values[m.group(1)], self.body) + ")"
 

@@ -54,6 +54,18 @@ def _included(text: str) -> dict[str, set[str]]:
     return out
 
 
+def _at_valid_at(code: str) -> set[str]:
+    """The versions `as_of_at` is applied to at $valid_at itself or at a variable bound to `datetime($valid_at)`."""
+    bound = {"$valid_at", *re.findall(r"datetime\(\$valid_at\)\s+AS\s+(\w+)", code)}
+    return {args[0] for m in INCLUDE.finditer(code) if m.group(1) == "as_of_at"
+            for args in [[a.strip() for a in m.group(2).split(",")]] if len(args) == 2 and args[1] in bound}
+
+
+def test_as_of_at_covers_a_version_only_at_valid_at() -> None:
+    assert _at_valid_at("WITH datetime($valid_at) AS at MATCH ()-[v:HAS]->() WHERE /*include:as_of_at(v, at)*/") == {"v"}
+    assert _at_valid_at("WITH datetime() AS now MATCH ()-[v:HAS]->() WHERE /*include:as_of_at(v, now)*/") == set()
+
+
 def test_every_read_applies_a_view_to_each_node_a_view_can_hide() -> None:
     missing = []
     for name, text in _reads().items():
@@ -70,7 +82,7 @@ def test_every_as_of_read_applies_as_of_to_its_versions() -> None:
         code = COMMENT.sub("", text)
         if "$valid_at" not in code:
             continue
-        covered = _included(code).get("as_of", set()) | _included(code).get("as_of_at", set())
+        covered = _included(code).get("as_of", set()) | _at_valid_at(code)
         missing += [f"{name}: [{var}{t}" for var, t in set(VERSION.findall(code)) if var not in covered]
     assert not missing, f"as-of reads that do not include as_of: {sorted(missing)}"
 
@@ -136,6 +148,8 @@ def test_a_fragment_takes_a_parameter_for_a_hole() -> None:
     assert at_param == "WHERE (" + at_var.removeprefix("WHERE ").replace("valid_at", "$valid_at") + ")"
     with pytest.raises(ConfigError, match="not an identifier"):
         expand("WHERE /*include:as_of_at(v, $valid at)*/", frags)
+    with pytest.raises(ConfigError, match="a parameter's name"):  # a `${x}` hole takes a name, not `$name`
+        expand("WHERE /*include:in_view(t, $include_erased)*/", frags)
 
 
 def test_a_fragment_may_build_on_another() -> None:

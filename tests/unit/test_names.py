@@ -366,6 +366,9 @@ def test_a_hyphen_is_punctuation_both_ways() -> None:
         named, similar = resolve(question, people)
         assert [(n.text, n.keys) for n in named] == [(text, keys)] and similar == [], question
     assert [n.keys for n in resolve("Is the well-known author here?", people)[0]] == []
+    # a hyphenated first word that is no token of any name still starts the whole name it spells joined
+    named, _ = resolve("Where does Abdul-Rahman Khalil live?", people)
+    assert [(n.text, n.keys, n.full) for n in named] == [("Abdul-Rahman Khalil", ("b",), True)]
     words_too = [("e", "Email Express"), ("o", "Oncall Medical"), ("m", "Maryann Smith")]  # the review of stop 56
     for question in ("Send the follow-up e-mail to Ben Ali", "Who is on-call tonight?", "On-call rota?",
                      "Did Mary-Ann Jones call?"):  # words, and someone else's name

@@ -39,7 +39,7 @@ from graphmem.channels.exact import VALUE_HOLDERS
 from graphmem.channels.names._index import NAME_CANDIDATES, NAME_WORDS, NameRead, resolve_names
 from graphmem.identifiers.name_words import fold, name_spellings, name_tokens, words
 from graphmem.identifiers.names import LUCENE_STOP, lucene_words, stop_names
-from graphmem.instants import utcnow
+from graphmem.instants import format_instant, utcnow
 from graphmem.store import Row, Store, schema_version
 from graphmem.types import Namespace
 
@@ -68,14 +68,20 @@ def terms_of(text: str) -> frozenset[str]:
     return frozenset(out)
 
 
-@lru_cache(maxsize=16384)  # a question's words recur ("what", "plan", a name): 0.03 ms of a name question
+CACHED_WORD = 40  # letters of a question's word whose terms are cached at most: a long run of letters is no word
+
+
 def _word_terms(word: str) -> frozenset[str]:
     return frozenset(t for t in terms_of(word) if t not in LUCENE_STOP)
 
 
+_cached_word_terms = lru_cache(maxsize=16384)(_word_terms)  # a question's words recur ("what", "plan", a name)
+
+
 def question_terms(question: str) -> set[str]:
     """The terms the index is asked for: `lucene_words` without the index's stop words, and `stop_names`."""
-    out = {t for w in lucene_words(question)[:NAME_WORDS] for t in _word_terms(w)}
+    out = {t for w in lucene_words(question)[:NAME_WORDS]
+           for t in (_cached_word_terms(w) if len(w) <= CACHED_WORD else _word_terms(w))}
     return out | set(stop_names(question))
 
 
@@ -271,7 +277,7 @@ def read_from_copy(store: Store, ns: Namespace, question: str, valid_at: datetim
     checked = list(dict.fromkeys([*keys, *(s.key for s in similar)]))
     row = store.read("exact/read_named", ns=ns, keys=checked, timelines=min(len(keys), TIMELINES), known_at=known_at,
                      include_erased=False,
-                     valid_at=(utcnow() if valid_at is None else valid_at).isoformat() if names else None,
+                     valid_at=format_instant(utcnow() if valid_at is None else valid_at) if names else None,
                      holder_names=names, holder_values=values, holder_limit=VALUE_HOLDERS)[0]
     if row["stamp"] != copy.stamp or len(row["live"]) != len(checked):
         held.stale(ns, copy)
