@@ -64,11 +64,12 @@ CALL (found) {
                   read: read, versions: versions}) AS candidates
 }
 CALL () {
+  WITH datetime($valid_at) AS valid_at  // as text, as exact/read_named takes it (null when no holder is asked)
   UNWIND $holder_names AS name
   UNWIND $holder_values AS value
   MATCH (a:Attribute {ns: $ns, name: name, value: value})<-[v:HAS]-(e:Entity {ns: $ns})
   USING INDEX a:Attribute(ns, name, value)
-  WHERE /*include:as_of(v)*/
+  WHERE /*include:as_of_at(v, valid_at)*/
     AND /*include:entity_as_of(e)*/
   WITH e, a, v ORDER BY e.key, a.name LIMIT $holder_limit
   RETURN collect({key: e.key, type: e.type, entity_name: e.name, attribute: a.name, value: a.value,
