@@ -69,9 +69,12 @@ class RecallResultOut(BaseModel):
 
     @classmethod
     def from_hit(cls, h: Hit, item: str = "") -> "RecallResultOut":
-        extra = {k: _jsonable(v) for k, v in h.data.items() if k not in cls.model_fields}
+        extra = {k: _jsonable(v) for k, v in h.data.items() if k not in _RESULT_FIELDS}
         return cls(channel=h.channel, kind=h.kind, text=h.text, reason=h.reason, at=format_instant(h.at),
                    score=h.score, item_id=item, **extra)
+
+
+_RESULT_FIELDS = frozenset(RecallResultOut.model_fields)  # read once: pydantic's class property costs 1 µs a read
 
 
 class RecallOut(BaseModel):

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import NamedTuple
 
 TITLES = frozenset({"mr", "mrs", "ms", "miss", "mx", "dr", "prof", "sir", "madam", "mme", "mlle", "herr", "frau",
                     "sr", "sra", "srta", "dona", "don", "mister", "doctor", "professor"})
@@ -86,7 +87,6 @@ def bag(tokens: Sequence[str]) -> tuple[str, ...]:
 _HYPHENATED = re.compile(r"(?<=[^\W\d_])[-‐](?=[^\W\d_])")  # the hyphen inside a word of letters
 
 
-@lru_cache(maxsize=8192)  # the same entities are candidates of many questions: their names are folded once
 def name_spellings(name: str) -> frozenset[tuple[str, ...]]:
     """The token tuples a name may be written as: folded, with umlauts written out when it has any, and with the
     parts of its hyphenated words joined ("Kim Minjun" for Kim Min-jun, "Alsayed" for Al-Sayed: punctuation left
@@ -101,6 +101,27 @@ def name_spellings(name: str) -> frozenset[tuple[str, ...]]:
     if name.translate(_UMLAUTS) != name:
         out.add(name_tokens(name.translate(_UMLAUTS)))
     return frozenset(t for t in out if t)
+
+
+class Spelling(NamedTuple):
+    """One of a name's spellings with what `names.resolve` asks of it, made once with it (not per question)."""
+
+    tokens: tuple[str, ...]
+    bag: tuple[str, ...]  # `bag(tokens)`
+    distinct: tuple[str, ...]  # its tokens once each, in order
+
+
+Spellings = tuple[Spelling, ...]
+
+
+def prepared_spellings(name: str) -> Spellings:
+    """`name_spellings(name)`, sorted, each with its bag and distinct tokens; uncached (a caller keeping its own, a
+    copy of a namespace's names, would flush `spellings_of`'s cache)."""
+    return tuple(Spelling(t, bag(t), tuple(dict.fromkeys(t))) for t in sorted(name_spellings(name)))
+
+
+#: the same entities are candidates of many questions: their names are folded once
+spellings_of = lru_cache(maxsize=8192)(prepared_spellings)
 
 
 #: particles that names write with a hyphen and people type glued to the name after them ("Al-Farsi" typed
@@ -178,3 +199,38 @@ def first_name_holders(stem: str | None, by_token: dict[str, list[tuple[str, str
     """The people whose first name `stem` is ("priyas rent": Priya Raman; not Bill Turner's "bills", Sale Ltd's "sales")."""
     return [(k, n) for k, n in by_token.get(stem or "", []) if len(toks := name_tokens(n)) > 1 and toks[0] == stem
             and toks[-1] not in ORG_WORDS]
+
+
+Holder = tuple[str, str]  # (key, name)
+
+
+def name_index(entities: Iterable[tuple[str, str | None]], also: Iterable[tuple[str, str]],
+               spellings: Callable[[str], Spellings]) -> tuple[dict[tuple[str, ...], list[Holder]],
+                                                               dict[str, list[Holder]], dict[str, tuple[str, ...]]]:
+    """The candidates' names as `names.resolve` looks them up: by their words in any order (`bag`), by each word, and
+    each key's words (of every spelling of every name it holds, `also`'s former names included)."""
+    full: dict[tuple[str, ...], list[Holder]] = {}  # a name's words, sorted: in any order, each as often
+    by_token: dict[str, list[Holder]] = {}
+    tokens_of: dict[str, tuple[str, ...]] = {}
+    for key, name in entities:
+        if not name:
+            continue
+        held = (key, name)
+        for toks, toks_bag, distinct in spellings(name):
+            seen = tokens_of.get(key)  # every spelling's tokens
+            tokens_of[key] = distinct if seen is None else tuple(dict.fromkeys([*seen, *toks]))
+            holders = full.get(toks_bag)
+            if holders is None:
+                full[toks_bag] = [held]
+            elif held not in holders:
+                holders.append(held)
+            for t in distinct:
+                holders = by_token.get(t)
+                if holders is None:
+                    by_token[t] = [held]
+                elif held not in holders:
+                    holders.append(held)
+    for key, name in also:
+        for toks, _, _ in spellings(name):
+            tokens_of[key] = tuple(dict.fromkeys([*tokens_of.get(key, ()), *toks]))
+    return full, by_token, tokens_of

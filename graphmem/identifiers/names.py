@@ -23,8 +23,8 @@ from dataclasses import dataclass
 
 from graphmem.identifiers.name_words import (ADDRESS, COMMON, GLUED, GLUED_PARTICLE, KOREAN_PARTICLE, ORG_WORDS, TITLES,
                                              UNSPACED, WRITTEN_OUT, Word, bag, bounded, first_name_holders,
-                                             hyphen_between, joined_words, name_spellings, name_tokens,
-                                             possessive_after, possessive_stem, words)
+                                             Spellings, hyphen_between, joined_words, name_index, name_tokens,
+                                             possessive_after, possessive_stem, spellings_of, words)
 
 
 def lucene_words(text: str) -> list[str]:
@@ -144,25 +144,11 @@ def _close(a: str, b: str) -> bool:
 
 def resolve(question: str, entities: Iterable[tuple[str, str | None]], max_span: int = 4, *,
             also: Iterable[tuple[str, str]] = (),
-            spellings: Callable[[str], frozenset[tuple[str, ...]]] = name_spellings) -> tuple[list[Named], list[Similar]]:
+            spellings: Callable[[str], Spellings] = spellings_of) -> tuple[list[Named], list[Similar]]:
     """The spans of `question` that name some of `entities` ((key, name) pairs), in question order, and the
     near misses; `also`: former names, whose words beside a name are no sign of someone else ("Emma Clarke");
-    `spellings`: `name_spellings`, or a caller's own memo of it (a namespace's copy of its names)."""
-    full: dict[tuple[str, ...], list[tuple[str, str]]] = {}  # a name's words, sorted: in any order, each as often
-    by_token: dict[str, list[tuple[str, str]]] = {}
-    tokens_of: dict[str, tuple[str, ...]] = {}
-    for key, name in entities:
-        if not name:
-            continue
-        for toks in sorted(spellings(name)):
-            tokens_of[key] = tuple(dict.fromkeys([*tokens_of.get(key, ()), *toks]))  # every spelling's tokens
-            if (key, name) not in full.setdefault(bag(toks), []):
-                full[bag(toks)].append((key, name))
-            for t in set(toks):
-                if (key, name) not in by_token.setdefault(t, []):
-                    by_token[t].append((key, name))
-    for key, toks in ((k, t) for k, name in also for t in spellings(name)):
-        tokens_of[key] = tuple(dict.fromkeys([*tokens_of.get(key, ()), *toks]))
+    `spellings`: `spellings_of`, or a caller's own memo of `prepared_spellings` (a namespace's copy of its names)."""
+    full, by_token, tokens_of = name_index(entities, also, spellings)
     glued = {i for m in GLUED.finditer(question) if any(c.isdigit() for c in m.group()) and not _spells_name(m, full)
              for i in range(m.start(), m.end())} | {i for m in ADDRESS.finditer(question) for i in range(*m.span())}
     # a word inside an identifier ("C-17", "ORD-2024-001", an email) is never a name, nor part of one

@@ -5,7 +5,8 @@ Like `bench key_recall` (its population, its server, its interleaved measurement
 full name of its own ("Rivor Melina") and the questions name it the way people do: "what is Rivor Melina's
 plan?", "what plan was rivor melina on on 3 March 2024?", "Which plan does Mr. Melina have?" is not asked (a
 surname that dozens share is ambiguous by design). Per size (`--people 2000,20000`) it prints GET and /recall
-p50/p99, their ratio, and right / stale shares of each side. The namespaces are purged unless --keep.
+p50/p99, their ratio, and right / stale shares of each side. The warm-up lasts until the server answers from
+its copy of the names (the steady state). The namespaces are purged unless --keep.
 """
 
 from __future__ import annotations
@@ -78,5 +79,5 @@ def command(people: str, count: int, batch: int, seed: int, keep: bool) -> None:
                 started = time.perf_counter()
                 populate(store, ns, size, batch, name=full_name)
                 click.echo(f"namespace {ns.name}: {size:,} people populated in {time.perf_counter() - started:.1f}s")
-                report(measure(settings, ns, questions(size, count, random.Random(seed), datetime.now(UTC))),
+                report(measure(settings, ns, questions(size, count, random.Random(seed), datetime.now(UTC)), copied=True),
                        what=f"name questions at {size:,} people")

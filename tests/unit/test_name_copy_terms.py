@@ -11,7 +11,7 @@ UTC = timezone.utc
 T1, T2 = datetime(2024, 1, 1, tzinfo=UTC), datetime(2026, 1, 1, tzinfo=UTC)
 
 
-def entity(key: str, name: str, *, aliases: tuple[str, ...] = (), former: tuple[str, ...] = (),
+def entity(key: str, name: str | None, *, aliases: tuple[str, ...] = (), former: tuple[str, ...] = (),
            created: datetime = T1) -> dict[str, object]:
     return {"key": key, "name": name, "type": "customer", "aliases": list(aliases), "created_at": created,
             "former": [{"name": f, "until": T2} for f in former]}
@@ -68,7 +68,7 @@ def test_an_entity_with_no_record_of_its_creation_is_not_known_as_of_a_time() ->
 
 def test_a_copy_keeps_the_spellings_it_checked_and_resolves_as_without_them() -> None:
     from graphmem.channels.names._index import resolve_names
-    from graphmem.identifiers.name_words import name_spellings
+    from graphmem.identifiers.name_words import prepared_spellings
 
     copy = Copy.of("s1", [entity("c-1", "Anne-Marie Dupont"), entity("c-2", "Jürgen Müller", aliases=("JM",)),
                           entity("c-3", "Apex Ltd", former=("Acme Ltd",))])
@@ -77,5 +77,67 @@ def test_a_copy_keeps_the_spellings_it_checked_and_resolves_as_without_them() ->
                      "Is Anne-Marie Dupont JM's manager?"):
         named, _ = found = resolve_names(question, rows, T1, spellings=copy.spellings)
         assert named and found == resolve_names(question, rows, T1), question
-    assert copy.spellings("Jürgen Müller") == name_spellings("Jürgen Müller")
+    assert copy.spellings("Jürgen Müller") == prepared_spellings("Jürgen Müller")
     assert copy.spellings("Jürgen Müller") is copy.spellings("Jürgen Müller")  # kept, not made again
+
+
+def test_a_copy_makes_every_names_spellings_with_itself() -> None:
+    """Made with the copy (on its background thread), not by the first question to check a name: at 20,000 names
+    nearly every question checks names no question checked before."""
+    from graphmem.identifiers.name_words import prepared_spellings
+
+    copy = Copy.of("s1", [entity("c-1", "Anne-Marie Dupont"), entity("c-2", "Jürgen Müller", aliases=("JM",)),
+                          entity("c-3", "Apex Ltd", former=("Acme Ltd",)), entity("c-4", None)])
+    made = dict(copy._spellings)
+    assert set(made) == {"Anne-Marie Dupont", "Jürgen Müller", "JM", "Apex Ltd", "Acme Ltd"}
+    assert all(spellings == prepared_spellings(name) for name, spellings in made.items())
+    assert all(copy.spellings(name) is spellings for name, spellings in made.items())  # asked: the ones made
+
+
+def test_a_new_copy_takes_the_spellings_of_the_stale_one_for_the_names_it_still_has() -> None:
+    from graphmem.channels.names._copy import REUSED, Copies
+    from graphmem.identifiers.name_words import prepared_spellings
+    from graphmem.types import Namespace
+
+    old = Copy.of("s1", [entity("c-1", "Anne-Marie Dupont"), entity("c-2", "Jürgen Müller")])
+    marked = prepared_spellings("Kept From The Stale Copy")  # no spelling of that name's: taken, not made
+    old._spellings["Anne-Marie Dupont"] = marked
+    copies = Copies(None)  # type: ignore[arg-type]  # nothing is read here: the store is never asked
+    with copies._lock:
+        copies._install("crm", old)
+    copies.stale(Namespace("crm"), old)
+    assert copies._reuse["crm"] is old._spellings and copies._held == 0
+    new = Copy.of("s2", [entity("c-1", "Anne-Marie Dupont"), entity("c-3", "Zhang Wei")], known=copies._reuse["crm"])
+    assert new.spellings("Anne-Marie Dupont") is marked
+    assert set(new._spellings) == {"Anne-Marie Dupont", "Zhang Wei"}  # the name gone is not kept
+    for n in range(REUSED + 3):  # kept for the last few namespaces found stale only
+        name = f"ns-{n}"
+        with copies._lock:
+            copies._install(name, Copy.of(f"s{n}", [entity("c-1", "Zhang Wei")]))
+        copies.seen(Namespace(name), "another stamp")
+    assert list(copies._reuse) == [f"ns-{n}" for n in range(3, REUSED + 3)]
+
+
+def test_making_a_copy_hands_it_the_stale_ones_spellings_and_keeps_them_when_it_must_try_again() -> None:
+    from graphmem.channels.names._copy import Copies
+    from graphmem.identifiers.name_words import Spellings, prepared_spellings
+    from graphmem.types import Namespace
+
+    given: list[object] = []
+    rows = [entity("c-1", "Anne-Marie Dupont")]
+
+    class Reading(Copies):  # the read of the names (Neo4j) replaced by its outcomes: written meanwhile, then read
+        def _read(self, ns: Namespace, known: dict[str, Spellings] | None = None
+                  ) -> tuple[Copy | None, float]:
+            given.append(known)
+            return (None, 2.0) if len(given) == 1 else (Copy.of("s2", rows, known=known), 0.0)
+
+    copies = Reading(None)  # type: ignore[arg-type]
+    stale = {"Anne-Marie Dupont": prepared_spellings("Kept")}
+    with copies._lock:
+        copies._keep("crm", stale)
+    copies._make(Namespace("crm"))
+    assert given == [stale] and copies._reuse["crm"] is stale and "crm" not in copies._copies
+    copies._make(Namespace("crm"))
+    assert given == [stale, stale] and "crm" not in copies._reuse
+    assert copies._copies["crm"].spellings("Anne-Marie Dupont") == prepared_spellings("Kept")

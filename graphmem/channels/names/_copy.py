@@ -37,7 +37,7 @@ from graphmem import metrics
 from graphmem.channels.entity_timelines import timeline_from_row
 from graphmem.channels.exact import VALUE_HOLDERS
 from graphmem.channels.names._index import NAME_CANDIDATES, NAME_WORDS, NameRead, resolve_names
-from graphmem.identifiers.name_words import fold, name_spellings, name_tokens, words
+from graphmem.identifiers.name_words import Spellings, fold, name_tokens, prepared_spellings, spellings_of, words
 from graphmem.identifiers.names import LUCENE_STOP, lucene_words, stop_names
 from graphmem.instants import format_instant, utcnow
 from graphmem.store import Row, Store, schema_version
@@ -52,6 +52,7 @@ RETRY_SECONDS = 2.0  # a namespace is copied at most this often (while its names
 NOT_COPIED_SECONDS = 60.0  # an empty namespace, or one too large, is tried again after this
 COMMON_HOLDERS = 2_000
 STAMPED_VERSION = 4  # the schema version from which every release that writes renews the stamps (`store._migrations`)
+REUSED = 2  # stale copies whose spellings are kept for the next copy of their namespace
 TIMELINES = 4  # resolved entities whose timelines come with the read (a question names one or two)
 
 _IDEOGRAPH = "\u3040-\u309f\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
@@ -94,10 +95,13 @@ class Copy:
     created: tuple[datetime | None, ...]
     by_term: dict[str, tuple[int, ...]]  # term -> indexes into rows, in key order
     _sets: dict[str, frozenset[int]] = field(default_factory=dict, compare=False)  # common terms' holders, as sets
-    _spellings: dict[str, frozenset[tuple[str, ...]]] = field(default_factory=dict, compare=False)
+    _spellings: dict[str, Spellings] = field(default_factory=dict, compare=False)
 
     @classmethod
-    def of(cls, stamp: str, entities: Sequence[Row]) -> Copy:
+    def of(cls, stamp: str, entities: Sequence[Row], *,
+           known: dict[str, Spellings] | None = None) -> Copy:
+        """`known`: spellings already made (a stale copy's of the same namespace: most of its names are still
+        there), taken rather than made again."""
         ordered = sorted(entities, key=lambda e: e["key"])
         by_term: dict[str, list[int]] = {}
         for i, e in enumerate(ordered):
@@ -106,8 +110,15 @@ class Copy:
                 by_term.setdefault(term, []).append(i)
         rows = tuple({"key": e["key"], "name": e["name"], "type": e["type"], "aliases": e["aliases"],
                       "former": e["former"]} for e in ordered)
-        return cls(stamp, rows, tuple(e["created_at"] for e in ordered),
-                   {t: tuple(ids) for t, ids in by_term.items()})
+        copy = cls(stamp, rows, tuple(e["created_at"] for e in ordered), {t: tuple(ids) for t, ids in by_term.items()})
+        known = known or {}
+        for e in ordered:  # every name's spellings now, in the background: see `spellings`
+            for name in (e["name"], *e["aliases"], *(f["name"] for f in e["former"])):
+                if name and name not in copy._spellings:
+                    found = known.get(name)
+                    # not through `spellings_of`'s cache: 20,000 names would flush what the index path keeps
+                    copy._spellings[name] = prepared_spellings(name) if found is None else found
+        return copy
 
     def candidates(self, terms: Iterable[str], known_at: datetime | None, limit: int) -> list[Row]:
         """The entities known at known_at that hold the most of `terms`, at most `limit`, ties in key order. A term
@@ -122,7 +133,7 @@ class Copy:
             for i in self.by_term[t]:
                 if i in score:
                     score[i] += 1
-                elif self._known(i, known_at):
+                elif known_at is None or self._known(i, known_at):  # (None: every entity, without the call)
                     score[i] = 1
         if common:
             held = [self._set(t) for t in common]
@@ -138,14 +149,17 @@ class Copy:
                         break
                     if i not in score and self._known(i, known_at):
                         score[i] = 1
-        return [self.rows[i] for i in sorted(score, key=lambda i: (-score[i], i))[:limit]]
+        return [self.rows[i] for _, i in sorted([(-n, i) for i, n in score.items()])[:limit]]
 
-    def spellings(self, name: str) -> frozenset[tuple[str, ...]]:
-        """`name_spellings` of a name of the copy, kept with it: a name question checks twenty candidates' names, and
-        a namespace of 20,000 names misses that function's own cache (8,192) on most of them (0.1 ms a question)."""
+    def spellings(self, name: str) -> Spellings:
+        """`prepared_spellings` of a name of the copy, kept with it: a name question checks twenty candidates' names, and
+        a namespace of 20,000 names misses that function's own cache (8,192) on most of them (0.1 ms a question).
+        Every name's are made with the copy (`of`: 0.3 s and 8 MB at 20,000 names, on the copy's background
+        thread), not when first asked: a namespace whose questions keep naming other people (most of them, at
+        20,000) otherwise paid that on nearly every question (resolving cost 0.2-0.3 ms, not 0.03)."""
         found = self._spellings.get(name)
         if found is None:
-            found = self._spellings[name] = name_spellings(name)
+            found = self._spellings[name] = spellings_of(name)
         return found
 
     def _set(self, term: str) -> frozenset[int]:
@@ -169,6 +183,9 @@ class Copies:
         self._held = 0  # named entities in all copies
         self._next: dict[str, float] = {}  # namespace -> when a copy may be tried again (monotonic)
         self._making: set[str] = set()
+        #: the spellings of the copies last found stale (at most REUSED), for the next copy of their namespaces: a
+        #: namespace whose names keep changing is copied again every RETRY_SECONDS, its names mostly the same
+        self._reuse: OrderedDict[str, dict[str, Spellings]] = OrderedDict()
 
     def get(self, ns: Namespace) -> Copy | None:
         """The namespace's copy, or None (and one is made, unless one is being made or was tried lately)."""
@@ -192,32 +209,38 @@ class Copies:
     def stale(self, ns: Namespace, copy: Copy) -> None:
         with self._lock:
             if self._copies.get(ns.name) is copy:
-                self._drop(ns.name)
+                self._drop(ns.name, stale=True)
 
     def seen(self, ns: Namespace, stamp: str | None) -> None:
         """The namespace's stamp as a read by the index found it: a copy at another one is stale."""
         with self._lock:
             held = self._copies.get(ns.name)
             if held is not None and held.stamp != stamp:
-                self._drop(ns.name)
+                self._drop(ns.name, stale=True)
 
     def _make(self, ns: Namespace) -> None:
+        known = None
         try:
-            copy, wait = self._read(ns)
+            with self._lock:
+                known = self._reuse.pop(ns.name, None)
+            copy, wait = self._read(ns, known)
             with self._lock:
                 if copy is None:
                     self._wait(ns.name, wait)
+                    self._keep(ns.name, known)  # for the next try: names written during the read, most still there
                 else:
                     self._install(ns.name, copy)
         except Exception as exc:  # a copy is an optimisation: the index still answers
             log.warning("copying the names of namespace %s failed (the name index answers meanwhile): %s", ns.name, exc)
             with self._lock:
                 self._wait(ns.name, NOT_COPIED_SECONDS)
+                self._keep(ns.name, known)
         finally:
             with self._lock:
                 self._making.discard(ns.name)
 
-    def _read(self, ns: Namespace) -> tuple[Copy | None, float]:
+    def _read(self, ns: Namespace,
+              known: dict[str, Spellings] | None = None) -> tuple[Copy | None, float]:
         """The namespace's copy, or None and how long to wait before trying again."""
         version = schema_version(self.store).version
         if version is None or version < STAMPED_VERSION:  # an older release may still write names unstamped
@@ -227,7 +250,7 @@ class Copies:
             return None, NOT_COPIED_SECONDS
         if row["stamp"] != row["again"]:  # names written while they were read: soon again
             return None, RETRY_SECONDS
-        return Copy.of(row["stamp"], row["entities"]), 0.0
+        return Copy.of(row["stamp"], row["entities"], known=known), 0.0
 
     # under self._lock
     def _install(self, name: str, copy: Copy) -> None:
@@ -240,8 +263,18 @@ class Copies:
             self._drop(evicted)
             self._wait(evicted, NOT_COPIED_SECONDS)  # asked again, it is not read in full again at once
 
-    def _drop(self, name: str) -> None:
-        self._held -= len(self._copies.pop(name).rows)
+    def _drop(self, name: str, *, stale: bool = False) -> None:
+        copy = self._copies.pop(name)
+        self._held -= len(copy.rows)
+        if stale:
+            self._keep(name, copy._spellings)
+
+    def _keep(self, name: str, spellings: dict[str, Spellings] | None) -> None:
+        if spellings:
+            self._reuse.pop(name, None)
+            self._reuse[name] = spellings
+            while len(self._reuse) > REUSED:
+                self._reuse.popitem(last=False)
 
     def _wait(self, name: str, seconds: float) -> None:
         now = time.monotonic()

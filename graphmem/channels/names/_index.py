@@ -10,7 +10,7 @@ from datetime import datetime
 from graphmem.channels.entity_timelines import EntityTimeline, timeline_from_row
 from graphmem.channels.exact import VALUE_HOLDERS
 from graphmem.channels.search.terms import escape_lucene
-from graphmem.identifiers.name_words import name_spellings
+from graphmem.identifiers.name_words import Spellings, spellings_of
 from graphmem.identifiers.names import FORMER_NAME, RENAMED_AFTER, Named, Similar, lucene_words, resolve, stop_names
 from graphmem.instants import format_instant, utcnow
 from graphmem.store import Row, Store
@@ -77,7 +77,7 @@ def _names_query(ns: Namespace, words: str) -> str:
 
 
 def resolve_names(question: str, rows: Sequence[Row], valid_at: datetime | None, *,
-                  spellings: Callable[[str], frozenset[tuple[str, ...]]] = name_spellings,
+                  spellings: Callable[[str], Spellings] = spellings_of,
                   ) -> tuple[list[Named], list[Similar]]:
     at = valid_at or utcnow()
     pairs = [(r["key"], r["name"]) for r in rows] + [(r["key"], a) for r in rows for a in r["aliases"]]
