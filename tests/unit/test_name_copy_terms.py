@@ -119,7 +119,7 @@ def test_a_new_copy_takes_the_spellings_of_the_stale_one_for_the_names_it_still_
 
 
 def test_making_a_copy_hands_it_the_stale_ones_spellings_and_keeps_them_when_it_must_try_again() -> None:
-    from graphmem.channels.names._copy import Copies
+    from graphmem.channels.names._copy import RETRY_SECONDS, Copies
     from graphmem.identifiers.name_words import Spellings, prepared_spellings
     from graphmem.types import Namespace
 
@@ -130,7 +130,7 @@ def test_making_a_copy_hands_it_the_stale_ones_spellings_and_keeps_them_when_it_
         def _read(self, ns: Namespace, known: dict[str, Spellings] | None = None
                   ) -> tuple[Copy | None, float]:
             given.append(known)
-            return (None, 2.0) if len(given) == 1 else (Copy.of("s2", rows, known=known), 0.0)
+            return (None, RETRY_SECONDS) if len(given) == 1 else (Copy.of("s2", rows, known=known), 0.0)
 
     copies = Reading(None)  # type: ignore[arg-type]
     stale = {"Anne-Marie Dupont": prepared_spellings("Kept")}
@@ -141,3 +141,22 @@ def test_making_a_copy_hands_it_the_stale_ones_spellings_and_keeps_them_when_it_
     copies._make(Namespace("crm"))
     assert given == [stale, stale] and "crm" not in copies._reuse
     assert copies._copies["crm"].spellings("Anne-Marie Dupont") == prepared_spellings("Kept")
+
+
+def test_a_namespace_left_without_names_lets_its_stale_spellings_go() -> None:
+    """Its last named entity erased (or the namespace purged): nothing is copied, and the folded names of the copy
+    found stale are not kept for a copy that will not come."""
+    from graphmem.channels.names._copy import NOT_COPIED_SECONDS, Copies
+    from graphmem.identifiers.name_words import Spellings, prepared_spellings
+    from graphmem.types import Namespace
+
+    class Empty(Copies):  # the read of the names (Neo4j) replaced by its outcome: no named entity left
+        def _read(self, ns: Namespace, known: dict[str, Spellings] | None = None
+                  ) -> tuple[Copy | None, float]:
+            return None, NOT_COPIED_SECONDS
+
+    copies = Empty(None)  # type: ignore[arg-type]
+    with copies._lock:
+        copies._keep("crm", {"Anne-Marie Dupont": prepared_spellings("Anne-Marie Dupont")})
+    copies._make(Namespace("crm"))
+    assert "crm" not in copies._reuse and "crm" not in copies._copies

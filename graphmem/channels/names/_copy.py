@@ -227,14 +227,14 @@ class Copies:
             with self._lock:
                 if copy is None:
                     self._wait(ns.name, wait)
-                    self._keep(ns.name, known)  # for the next try: names written during the read, most still there
+                    if wait == RETRY_SECONDS:  # names written during the read: tried again soon, most still there
+                        self._keep(ns.name, known)  # (not kept for a namespace with no name left, or none copied)
                 else:
                     self._install(ns.name, copy)
         except Exception as exc:  # a copy is an optimisation: the index still answers
             log.warning("copying the names of namespace %s failed (the name index answers meanwhile): %s", ns.name, exc)
             with self._lock:
                 self._wait(ns.name, NOT_COPIED_SECONDS)
-                self._keep(ns.name, known)
         finally:
             with self._lock:
                 self._making.discard(ns.name)
