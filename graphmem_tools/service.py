@@ -10,6 +10,11 @@ the one `serve` imports) in step as an export.
 
 from __future__ import annotations
 
+import os
+import socket
+import subprocess
+import sys
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from ipaddress import ip_address
@@ -21,6 +26,7 @@ import click
 from graphmem_tools.common import friendly, settings
 from graphmem.errors import GraphmemError
 from graphmem.settings import Settings, load_settings
+from graphmem.store import connection_for
 
 
 
@@ -233,3 +239,50 @@ def keys_export(path: Path) -> None:
 
     with _keys_store(settings()) as store:
         click.echo(f"{export_keys(store, path)} keys -> {path}")
+
+
+# --- the service in its own process, for a measurement ------------------------------------------------
+class RestServer:
+    """The service as it is deployed: `graphmem serve` in its own process on a free loopback port (its own
+    interpreter, so the client's work here never competes with it for one GIL), on the same Neo4j."""
+
+    def __init__(self, settings: Settings, *, floor: bool = False) -> None:
+        # floor: the framework's floor instead of the service (graphmem_tools.bench._floor), on the same terms
+        self.argv = ["graphmem_tools.bench._floor"] if floor else ["graphmem_tools", "serve", "--port"]
+        self.ready = "/openapi.json" if floor else "/readyz"
+        with socket.socket() as s:
+            s.bind(("127.0.0.1", 0))
+            self.port = s.getsockname()[1]
+        # explicitly open, on loopback only: the bench times the lookup path, as it always did without keys
+        self.env = {**os.environ, "GRAPHMEM_PORT": str(self.port), "GRAPHMEM_HOST": "127.0.0.1",
+                    "GRAPHMEM_OPEN": "true"}
+        if settings.neo4j_uri is None:  # the managed server this process already uses
+            uri, auth = connection_for(settings)
+            self.env.update({"NEO4J_URI": uri, "NEO4J_USER": auth[0] if auth else "",
+                             "NEO4J_PASSWORD": auth[1] if auth else ""})
+        self.proc: subprocess.Popen[bytes] | None = None
+
+    def __enter__(self) -> "RestServer":
+        import httpx
+
+        self.proc = subprocess.Popen([sys.executable, "-m", *self.argv, str(self.port)],
+                                     env=self.env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        deadline = time.monotonic() + 120
+        while True:
+            try:
+                if httpx.get(f"http://127.0.0.1:{self.port}{self.ready}", timeout=2).status_code == 200:
+                    return self
+            except httpx.TransportError:
+                pass
+            if self.proc.poll() is not None or time.monotonic() > deadline:
+                self.__exit__()
+                raise click.ClickException(f"{' '.join(self.argv)} did not become ready within 120 s")
+            time.sleep(0.2)
+
+    def __exit__(self, *exc: object) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()

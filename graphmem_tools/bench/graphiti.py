@@ -35,7 +35,8 @@ from graphmem.settings import load_settings
 from graphmem.store import Store, open_store, purge_namespace
 from graphmem.types import Namespace
 from graphmem_tools.graphiti_side import NOT_EXERCISED, GraphitiSide, Version, fact_text, graphiti_server
-from graphmem_tools.bench.temporal import RestServer, pct
+from graphmem_tools.bench.temporal import pct
+from graphmem_tools.service import RestServer
 
 UTC = timezone.utc
 BASE = datetime(2021, 1, 1, tzinfo=UTC)

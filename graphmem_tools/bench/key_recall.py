@@ -5,7 +5,7 @@ A key question names an entity key and asks one of its attributes, now or as of 
 answers it (`graphmem.recall.plan.key_answer`), so `/recall` should cost about what
 `GET /v1/{ns}/entities/{key}?valid_at=...` costs. The bench fills its own namespace (people with a phone,
 a city and a plan that changed once or twice at per-person dates), starts `graphmem serve` in its own
-process (`bench temporal`'s `RestServer`: one keep-alive `http.client` connection, the transport the
+process (`service.RestServer`: one keep-alive `http.client` connection, the transport the
 lookup bench uses) and asks each question both ways, interleaved question by question so both see the
 same load. It prints p50/p99 of each, their ratio, and the correctness of each side: right (the plan true
 at that time), stale (another plan value among the results), and how many recalls took the fast path.
@@ -34,7 +34,8 @@ from graphmem.channels.temporal import assert_facts, put_entities
 from graphmem.settings import load_settings
 from graphmem.store import open_store, purge_namespace
 from graphmem.types import Namespace
-from graphmem_tools.bench.temporal import RestServer, pct
+from graphmem_tools.bench.temporal import pct
+from graphmem_tools.service import RestServer
 
 F = TypeVar("F", bound=Callable[..., Any])
 UTC = timezone.utc

@@ -17,12 +17,8 @@ The namespace is purged at the end unless --keep.
 from __future__ import annotations
 
 import logging
-import os
 import random
-import socket
 import statistics
-import subprocess
-import sys
 import time
 from collections.abc import Callable
 from contextlib import closing
@@ -36,7 +32,8 @@ from graphmem.channels.exact import read_entity
 from graphmem.channels.fact_records import EntitySpec, FactSpec
 from graphmem.channels.temporal import assert_fact, assert_facts, put_entities
 from graphmem.settings import Settings, load_settings
-from graphmem.store import Store, connection_for, open_driver, open_store, purge_namespace
+from graphmem.store import Store, open_driver, open_store, purge_namespace
+from graphmem_tools.service import RestServer
 from graphmem.types import Namespace
 from graphmem_tools.progress import bar, quiet_option
 
@@ -90,52 +87,6 @@ def deep_entity(store: Store, ns: Namespace, key: str, count: int, batch: int) -
         assert_facts(store, ns, max_batch=batch, facts=[
             FactSpec(key, "reading", f"v{i}", BASE + timedelta(hours=i), where=f"facts.{i - start}.")
             for i in range(start, min(count, start + batch))])
-
-
-class RestServer:
-    """The service as it is deployed: `graphmem serve` in its own process on a free loopback port (its own
-    interpreter, so the client's work here never competes with it for one GIL), on the same Neo4j."""
-
-    def __init__(self, settings: Settings, *, floor: bool = False) -> None:
-        # floor: the framework's floor instead of the service (graphmem_tools.bench._floor), on the same terms
-        self.argv = ["graphmem_tools.bench._floor"] if floor else ["graphmem_tools", "serve", "--port"]
-        self.ready = "/openapi.json" if floor else "/readyz"
-        with socket.socket() as s:
-            s.bind(("127.0.0.1", 0))
-            self.port = s.getsockname()[1]
-        # explicitly open, on loopback only: the bench times the lookup path, as it always did without keys
-        self.env = {**os.environ, "GRAPHMEM_PORT": str(self.port), "GRAPHMEM_HOST": "127.0.0.1",
-                    "GRAPHMEM_OPEN": "true"}
-        if settings.neo4j_uri is None:  # the managed server this process already uses
-            uri, auth = connection_for(settings)
-            self.env.update({"NEO4J_URI": uri, "NEO4J_USER": auth[0] if auth else "",
-                             "NEO4J_PASSWORD": auth[1] if auth else ""})
-        self.proc: subprocess.Popen[bytes] | None = None
-
-    def __enter__(self) -> "RestServer":
-        import httpx
-
-        self.proc = subprocess.Popen([sys.executable, "-m", *self.argv, str(self.port)],
-                                     env=self.env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        deadline = time.monotonic() + 120
-        while True:
-            try:
-                if httpx.get(f"http://127.0.0.1:{self.port}{self.ready}", timeout=2).status_code == 200:
-                    return self
-            except httpx.TransportError:
-                pass
-            if self.proc.poll() is not None or time.monotonic() > deadline:
-                self.__exit__()
-                raise click.ClickException(f"{' '.join(self.argv)} did not become ready within 120 s")
-            time.sleep(0.2)
-
-    def __exit__(self, *exc: object) -> None:
-        if self.proc is not None and self.proc.poll() is None:
-            self.proc.terminate()
-            try:
-                self.proc.wait(timeout=30)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
 
 
 def timed(fn: Callable[[], Any]) -> float:

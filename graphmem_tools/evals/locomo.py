@@ -156,6 +156,23 @@ def api_client() -> Iterator[Any]:
         yield client, store
 
 
+@contextmanager
+def served_client() -> Iterator[Any]:
+    """`graphmem serve` in its own process on a loopback port (`service.RestServer`, as the benches use it: explicitly open,
+    on the configured Neo4j), and an HTTP client of it with the TestClient's calls (both are httpx clients): what
+    a caller of the service sees, without the TestClient's own cost in every call."""
+    import httpx
+
+    from graphmem.settings import load_settings
+    from graphmem.store import open_store
+    from graphmem_tools.service import RestServer
+
+    settings = load_settings()
+    with open_store(settings) as store, RestServer(settings) as server, \
+            httpx.Client(base_url=f"http://127.0.0.1:{server.port}", timeout=120.0) as client:
+        yield client, store
+
+
 def ingest(client: Any, ns: str, conv: Conversation, max_batch: int, mode: str = "batch",
            tick: Callable[[int], object] | None = None) -> int:
     """Each session's turns in order: through `POST …/sessions/{sid}/turns/batch` (mode batch) or one

@@ -1,8 +1,10 @@
 """`graphmem eval names`: questions that name people and companies the way people do, through `POST /recall`,
 beside Graphiti on the same facts and the same questions.
 
-The set (`_names_set.py`, 468 questions over fourteen namespace shapes) is stored through the REST API (the
-app in-process on the configured Neo4j, one namespace per shape): each entity by `PUT /entities/{key}`,
+The set (`_names_set.py` and its `_names_*.py` parts: 994 questions over 39 namespace shapes) is stored through the
+REST API (`graphmem serve` in its own process on the configured Neo4j, as deployed, so that the p50 is the one a
+caller of `/recall` sees; `--in-process`: the app in this process, through FastAPI's TestClient; one namespace per
+shape): each entity by `PUT /entities/{key}`,
 each fact version by `POST /facts` with its valid_from, renames last (today). A question is right when
 recall's `context` holds every value it must and none it must not; a question naming several entities
 must also have a route line that says the name is ambiguous. Questions alternate between two halves (A:
@@ -27,7 +29,7 @@ from typing import Any
 
 import click
 
-from graphmem_tools.evals.locomo import api_client
+from graphmem_tools.evals.locomo import api_client, served_client
 from graphmem_tools.evals._names_model import RELATIVE_YEAR, Question, World
 from graphmem_tools.evals._names_set import WORLDS
 
@@ -121,7 +123,10 @@ def judge_facts(question: Question, facts: list[str]) -> bool:
                    "asks: a name question must not be drowned by the window)")
 @click.option("--world", "only", multiple=True, metavar="NAME",
               help="ask only this namespace shape (repeatable; default all): " + ", ".join(w.name for w in WORLDS))
-def command(with_graphiti: bool, verbose: bool, in_session: bool, only: tuple[str, ...]) -> None:
+@click.option("--served/--in-process", default=True, show_default=True,
+              help="through `graphmem serve` in its own process over loopback HTTP (as deployed), or the app in this "
+                   "process through FastAPI's TestClient (whose own overhead, some 4 ms a call here, is in the p50)")
+def command(with_graphiti: bool, verbose: bool, in_session: bool, only: tuple[str, ...], served: bool) -> None:
     """Right answers and p50 latency of /recall on questions that name entities (and Graphiti's, with --graphiti)."""
     from graphmem.store import purge_namespace
 
@@ -144,7 +149,7 @@ def command(with_graphiti: bool, verbose: bool, in_session: bool, only: tuple[st
     run = uuid.uuid4().hex[:6]
     fast = 0  # answers the one exact read gave alone (the key question's fast path)
     gi_answers: dict[int, tuple[bool, float]] = {}
-    with api_client() as (client, store):
+    with (served_client() if served else api_client()) as (client, store):
         try:
             for world in worlds:
                 store_world(client, f"eval-names-{world.name}-{run}", world)
@@ -174,7 +179,8 @@ def command(with_graphiti: bool, verbose: bool, in_session: bool, only: tuple[st
     click.echo(f"graphmem eval names: {position} questions over {len(worlds)} namespace shapes, {len(asked)} asked"
                + (f" ({position - len(asked)} with relative time words skipped: written for {RELATIVE_YEAR})"
                   if skip_relative else ""))
-    click.echo(f"graphmem POST /recall (answered by the exact read alone: {fast}/{len(asked)}):")
+    click.echo(f"graphmem POST /recall, {'through graphmem serve over loopback HTTP' if served else 'in-process'} "
+               f"(answered by the exact read alone: {fast}/{len(asked)}):")
     for key in ["all", "half A", "half B", *sorted(k for k in tallies if k.startswith("world")),
                 *sorted(k for k in tallies if k.startswith("kind"))]:
         click.echo(tallies[key].line(key))
