@@ -3,19 +3,22 @@
 // which of the resolved entities $keys are live and known at $known_at (all of them, or the copy is stale), the
 // timelines of the first $timelines of them (as exact/read_timelines reads them: keep the projections alike)
 // and a reverse question's value holders (as exact/find_names_timelines reads them). A GET of the entity costs
-// about the same: one unique-index seek per key.
+// about the same: one unique-index seek per key. $tokens: the question's other words that could be entity keys
+// ("Where", "live", "C-2207"), each read with its timeline when it is one (absent otherwise, and not in `live`):
+// recall then knows which are keys without a second round trip (graphmem/recall/names.py, `Names.read`).
 OPTIONAL MATCH (s:NameStamp {ns: $ns})
 // $valid_at comes as text (or null when no holder is asked): the driver packs a datetime parameter in 0.06 ms
 // more than a string, a tenth of what a name question costs beyond a GET
 WITH s.stamp AS stamp, datetime($valid_at) AS valid_at
 CALL (stamp) {  // taken in: run after the stamp is read
-  UNWIND range(0, size($keys) - 1) AS i
-  WITH i, $keys[i] AS key
+  WITH $keys + $tokens AS asked
+  UNWIND range(0, size(asked) - 1) AS i
+  WITH i, asked[i] AS key, i < $timelines OR i >= size($keys) AS read
   MATCH (e:Entity {ns: $ns, key: key})
   USING INDEX e:Entity(ns, key)
   WHERE /*include:entity_as_of(e)*/
-  CALL (e, i) {
-    UNWIND (CASE WHEN i < $timelines THEN coalesce(e.attributes, []) ELSE [] END) AS name
+  CALL (e, read) {
+    UNWIND (CASE WHEN read THEN coalesce(e.attributes, []) ELSE [] END) AS name
     CALL (e, name) {
       MATCH ()-[v:HAS]->(a:Attribute {ns: $ns})
       USING INDEX v:HAS(eid, name, valid_from, txn_time)
@@ -32,8 +35,8 @@ CALL (stamp) {  // taken in: run after the stamp is read
                     valid_to: toString(v.valid_to), txn_time: toString(v.txn_time), txn_end: toString(v.txn_end),
                     source: v.source, reason: v.reason}) AS versions
   }
-  RETURN collect(e.key) AS live,
-         collect(CASE WHEN i < $timelines THEN {key: e.key, type: e.type, name: e.name, versions: versions} END) AS timelines
+  RETURN collect(CASE WHEN i < size($keys) THEN e.key END) AS live,
+         collect(CASE WHEN read THEN {key: e.key, type: e.type, name: e.name, versions: versions} END) AS timelines
 }
 CALL (stamp, valid_at) {
   UNWIND $holder_names AS name

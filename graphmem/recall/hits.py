@@ -1,8 +1,8 @@
 """What recall needs from each channel, turned into `Hit`s: the channels' public functions, called and
 their results written as one line each with the reason they were asked.
 
-No Cypher here: every read goes through a channel (`exact.lookup_batch`, `exact.read_entities`,
-`timelines.read_timelines`, `graph.relations_of`, `workflow.match_workflows`, `read_window`, `read_summary`,
+No Cypher here: every read goes through a channel (`exact.lookup_batch`, `entity_timelines.read_timelines`,
+`graph.relations_of`, `workflow.match_workflows`, `read_window`, `read_summary`,
 `search`). Channels route "to what exists": a channel module that is not installed is reported as such by
 `Channels`, and imported only when asked.
 """
@@ -23,9 +23,9 @@ from graphmem.identifiers import Registry
 from graphmem.recall.attributes import attribute_words
 from graphmem.recall.merge import Hit, asks_all, asks_first, named_attributes, runs_asked
 from graphmem.recall.names import Names
-from graphmem.recall.plan import Ask, Plan
+from graphmem.recall.plan import Ask, Plan, candidate_keys
 from graphmem.store import Row, Store
-from graphmem.timeline import Span, all_earlier, believed, earlier, earliest, span_at, spans
+from graphmem.timeline import Span, all_earlier, earlier, earliest, span_at, spans
 from graphmem.types import Namespace
 
 if TYPE_CHECKING:
@@ -92,6 +92,14 @@ def _before(runs: Sequence[Span], valid_at: datetime, first: bool, every: bool) 
     return [] if prev is None else [prev]
 
 
+def _runs(tl: EntityTimeline) -> Timeline:
+    """Each attribute's runs in valid time (adjacent versions of one value joined), from a timeline."""
+    by_attribute: dict[str, list[Any]] = {}
+    for v in tl.versions:
+        by_attribute.setdefault(v.attribute, []).append(v)
+    return {attribute: spans(versions) for attribute, versions in by_attribute.items()}
+
+
 def _day(t: datetime | None) -> str:
     return "" if t is None else t.strftime("%Y-%m-%d")
 
@@ -113,6 +121,7 @@ class Channels:
     def __init__(self, store: Store, ns: Namespace, registry: Registry) -> None:
         self.store, self.ns, self.registry = store, ns, registry
         self.pool = store.executor("recall", 4)
+        self.names_stamp: str | None = None  # the names' stamp this recall's names read found (`names`)
         self.has_facts = _installed("facts")
         self.has_workflows = _installed("workflows")
         self.has_window = _installed("window")
@@ -136,13 +145,23 @@ class Channels:
 
     # --- exact ---
     def names(self, question: str, valid_at: datetime | None, known_at: datetime | None,
-              reverse: tuple[Sequence[str], Sequence[str]] | None = None) -> "Names":
+              reverse: tuple[Sequence[str], Sequence[str]] | None = None, *, whole: bool = False) -> "Names":
         """The entities the question names (`names.find_names_timelines`: full names, a token of a name, an old
-        name; folded), the near misses, the best candidates' timelines, a `reverse` question's holders: one trip."""
+        name; folded), the near misses, the best candidates' timelines, a `reverse` question's holders, and which of
+        the question's other words are entity keys (with their timelines; by the names' copy): one trip.
+
+        `whole`: only whole names are wanted (a value that may be someone's name), no near miss and no key: when the
+        copy of the names this recall already found fresh holds no word of it, it names nobody, and nothing is read
+        (the copy is as fresh as this recall's first read, as a read then would have been)."""
         from graphmem.channels.names import find_names_timelines
         read = find_names_timelines(self.store, self.ns, question, valid_at=valid_at, known_at=known_at,
-                                    holders=reverse or ((), ()))
-        return Names(tuple(read.named), tuple(read.similar), read.timelines, known_at, read.holders, read.former)
+                                    holders=reverse or ((), ()),
+                                    tokens=() if whole else candidate_keys(question, self.registry),
+                                    fresh=self.names_stamp if whole else None)
+        if not whole and read.stamp is not None:
+            self.names_stamp = read.stamp
+        return Names(tuple(read.named), tuple(read.similar), read.timelines, known_at, read.holders, read.former,
+                     read.read_keys)
 
     def pronoun_referent(self, plan: Plan, named: Names) -> tuple[str, str] | None:
         """(entity key, route note) when a question about a conversation says "her", "his", "their" or "its" and names no one, no
@@ -178,58 +197,72 @@ class Channels:
 
     def profiles(self, keys: Sequence[str], valid_at: datetime, known_at: datetime | None, *, channel: str,
                  reasons: Mapping[str, str], relations: bool = False, earlier_word: str | None = None,
-                 query: str = "") -> Profiles:
+                 query: str = "", read: Mapping[str, EntityTimeline | None] | None = None) -> Profiles:
         """Each entity's attributes as of the two times, each with the day its value really began (its run:
         adjacent versions of one value joined, `timeline.spans`); with `earlier_word` ("before",
         "previous"...), also the value before the current one of the attributes the query names (all, when
-        it names none); with `relations`, its relations one hop out, each with the neighbour's name."""
-        from graphmem.channels.exact import read_entities
+        it names none); with `relations`, its relations one hop out, each with the neighbour's name.
 
+        All from the entities' timelines as believed at known_at: those in `read` (already read at known_at,
+        a key mapped to None when it was absent then) are not read again, the others in one round trip
+        (`timelines`) beside the relations' (a question the fast path could not answer alone costs no
+        second read of what it read)."""
         out = Profiles()
         if not keys:
             return out
         pending = (self.pool.submit(self._relations, keys, valid_at, known_at, channel=channel, reasons=reasons)
                    if relations else None)  # independent of the attributes: read both at once
-        timelines = {key: self.pool.submit(self._timeline, key, known_at) for key in keys}
-        states = read_entities(self.store, self.ns, keys=keys, valid_at=valid_at, known_at=known_at)
+        given = read or {}
+        missing = [key for key in keys if key not in given]
+        timelines = {**{k: tl for k, tl in given.items() if tl is not None},
+                     **(self.timelines(missing, known_at) if missing else {})}
         for group, key in enumerate(keys):
-            state = states.get(key)
-            timeline = timelines[key].result()
-            if state is None:
+            tl = timelines.get(key)
+            if tl is None:
                 continue
             out.found.append(key)
-            label = key + (f" ({state.name})" if state.name else "")
-            base = {"entity": key, "entity_type": state.type, "entity_name": state.name}
-            for f in state.facts:
+            label = key + (f" ({tl.name})" if tl.name else "")
+            base = {"entity": key, "entity_type": tl.type, "entity_name": tl.name}
+            timeline = _runs(tl)
+            facts = tl.true_at(valid_at)
+            for f in facts:
                 run = span_at(timeline.get(f.attribute, []), valid_at, f.value, any_value=False)
                 since = run.valid_from if run is not None else f.valid_from
                 out.hits.append(_fact_hit(channel, label, key, f, since, reasons[key], group, base))
             if earlier_word is not None:
-                # named as written or in another inflection or word of the table ("plans", "lived"): those only
-                named = (named_attributes(query, timeline) | set(attribute_words(query, timeline))) or set(timeline)
-                first, every = asks_first(earlier_word), asks_all(earlier_word)
-                for attribute, prev in ((a, p) for a in sorted(named) for p in _before(timeline[a], valid_at,
-                                                                                       first, every)):
-                    if f"{key} {attribute}" not in out.earlier:
-                        out.earlier.append(f"{key} {attribute}")
-                    out.hits.append(Hit(
-                        channel, "fact", f"{label} {attribute} {'at first' if first else 'before'}: {prev.value} "
-                                         f"({_day(prev.valid_from)} to {_day(prev.valid_to)})",
-                        f"{reasons[key]}; {earlier_word!r} asks for {runs_asked(earlier_word)}",
-                        f"fact:{key}:{attribute}:{prev.value!r}:earlier:{_day(prev.valid_from)}", at=prev.valid_from,
-                        group=group, data={**base, "attribute": attribute, "value": prev.value, "earlier": True,
-                                           "since": prev.valid_from, "valid_from": prev.valid_from,
-                                           "valid_to": prev.valid_to, "txn_end": None}))
-            if not state.facts:
-                out.hits.append(Hit(channel, "entity", f"{label}: {state.type or 'entity'}, no facts as of then",
+                out.hits += self._earlier(out, channel, key, label, base, group, timeline, valid_at, reasons[key],
+                                          earlier_word, query)
+            if not facts:
+                out.hits.append(Hit(channel, "entity", f"{label}: {tl.type or 'entity'}, no facts as of then",
                                     reasons[key], f"entity:{key}", group=group, data=base))
         if pending is not None:
             out.hits += [h for h in pending.result() if h.data["entity"] in out.found]
         return out
 
+    @staticmethod
+    def _earlier(out: Profiles, channel: str, key: str, label: str, base: dict[str, Any], group: int,
+                 timeline: Timeline, valid_at: datetime, reason: str, earlier_word: str, query: str) -> list[Hit]:
+        """The earlier values `earlier_word` asks for, of the attributes the query names (as written or in another
+        inflection or word of the table: "plans", "lived"; all when it names none)."""
+        named = (named_attributes(query, timeline) | set(attribute_words(query, timeline))) or set(timeline)
+        first, every = asks_first(earlier_word), asks_all(earlier_word)
+        hits = []
+        for attribute, prev in ((a, p) for a in sorted(named) for p in _before(timeline[a], valid_at, first, every)):
+            if f"{key} {attribute}" not in out.earlier:
+                out.earlier.append(f"{key} {attribute}")
+            hits.append(Hit(
+                channel, "fact", f"{label} {attribute} {'at first' if first else 'before'}: {prev.value} "
+                                 f"({_day(prev.valid_from)} to {_day(prev.valid_to)})",
+                f"{reason}; {earlier_word!r} asks for {runs_asked(earlier_word)}",
+                f"fact:{key}:{attribute}:{prev.value!r}:earlier:{_day(prev.valid_from)}", at=prev.valid_from,
+                group=group, data={**base, "attribute": attribute, "value": prev.value, "earlier": True,
+                                   "since": prev.valid_from, "valid_from": prev.valid_from,
+                                   "valid_to": prev.valid_to, "txn_end": None}))
+        return hits
+
     def timelines(self, keys: Sequence[str], known_at: datetime | None) -> dict[str, EntityTimeline]:
         """The entities among `keys` that exist at known_at, each with its versions believed then: one round
-        trip (`timelines.read_timelines`); unknown, erased or not yet recorded keys are absent."""
+        trip (`entity_timelines.read_timelines`); unknown, erased or not yet recorded keys are absent."""
         from graphmem.channels.entity_timelines import read_timelines
         return read_timelines(self.store, self.ns, keys=keys, known_at=known_at)
 
@@ -237,49 +270,13 @@ class Channels:
                       channel: str, reasons: Mapping[str, str]) -> Profiles:
         """`profiles` of entities whose timelines are already read: the same hits (each value true at
         valid_at, since the day its run began), with no further read."""
-        out = Profiles()
-        for group, key in enumerate(keys):
-            tl = found.get(key)
-            if tl is None:
-                continue
-            out.found.append(key)
-            label = key + (f" ({tl.name})" if tl.name else "")
-            base = {"entity": key, "entity_type": tl.type, "entity_name": tl.name}
-            by_attribute: dict[str, list[Any]] = {}
-            for v in tl.versions:
-                by_attribute.setdefault(v.attribute, []).append(v)
-            runs = {attribute: spans(versions) for attribute, versions in by_attribute.items()}
-            facts = tl.true_at(valid_at)
-            for f in facts:
-                run = span_at(runs.get(f.attribute, []), valid_at, f.value, any_value=False)
-                since = run.valid_from if run is not None else f.valid_from
-                out.hits.append(_fact_hit(channel, label, key, f, since, reasons[key], group, base))
-            if not facts:
-                out.hits.append(Hit(channel, "entity", f"{label}: {tl.type or 'entity'}, no facts as of then",
-                                    reasons[key], f"entity:{key}", group=group, data=base))
-        return out
+        return self.profiles(keys, valid_at, None, channel=channel, reasons=reasons,
+                             read={key: found.get(key) for key in keys})
 
     def relations(self, keys: Sequence[str], valid_at: datetime, known_at: datetime | None, *, channel: str,
                   reasons: Mapping[str, str]) -> list[Hit]:
         """Relations one hop out of each key, as of the two times (`graph.relations_of`)."""
         return self._relations(keys, valid_at, known_at, channel=channel, reasons=reasons)
-
-    def _timeline(self, key: str, known_at: datetime | None) -> Timeline:
-        """The entity's attribute timelines as believed at known_at (None: now), each as runs of one value.
-        Unknown or erased keys have none (the profile read says whether the entity exists)."""
-        from graphmem.channels.temporal import history
-
-        try:
-            h = history(self.store, self.ns, key=key, view="application" if known_at is None else "audit")
-        except NotFound:
-            return {}
-        if h.erased_at is not None:
-            return {}
-        by_attribute: dict[str, list[Any]] = {}
-        for v in h.versions:
-            if known_at is None or believed(v.txn_time, v.txn_end, known_at):
-                by_attribute.setdefault(v.attribute, []).append(v)
-        return {attribute: spans(versions) for attribute, versions in by_attribute.items()}
 
     def _relations(self, keys: Sequence[str], valid_at: datetime, known_at: datetime | None, *, channel: str,
                    reasons: Mapping[str, str]) -> list[Hit]:

@@ -35,11 +35,21 @@ class Names:
     known_at: datetime | None = None
     holders: Sequence[Row] = ()  # a reverse question's value holders, read in the same round trip
     former: Mapping[str, Sequence[tuple[str, datetime]]] = field(default_factory=dict)  # key -> (old name, until)
+    #: the question's other words read as possible keys with the names: those that are keys are in `timelines`
+    read_keys: frozenset[str] = frozenset()
 
     def read(self, keys: Sequence[str], known_at: datetime | None) -> dict[str, EntityTimeline] | None:
-        """The timelines of `keys` if all came with the names (read at the same known_at), else None."""
-        ok = known_at == self.known_at and set(keys) <= set(self.timelines)
-        return {k: self.timelines[k] for k in keys} if ok else None
+        """The timelines of those of `keys` that are live entities if the names' read said of each whether it is one
+        (read at the same known_at), else None."""
+        ok = known_at == self.known_at and all(k in self.timelines or k in self.read_keys for k in keys)
+        return {k: self.timelines[k] for k in keys if k in self.timelines} if ok else None
+
+    def read_already(self, known_at: datetime | None,
+                     also: Mapping[str, EntityTimeline | None]) -> dict[str, EntityTimeline | None]:
+        """The timelines a recall has read at known_at (a key mapped to None: not a live entity then): the names'
+        read's (when at known_at) and `also` (the fast path's, at known_at)."""
+        names = {**dict.fromkeys(self.read_keys), **self.timelines} if known_at == self.known_at else {}
+        return {**names, **also}
 
     def without_times(self, question: str, phrases: Sequence[str]) -> Names:
         """The names, but a one-word name that is a month, season or weekday standing inside one of the question's

@@ -204,7 +204,7 @@ def followed(ch: Channels, plan: Plan, hits: Sequence[Hit], valid_at: datetime,
     lines: list[str] = []
     out: list[Hit] = []
     for value, source, attribute, source_attributes in list(dict.fromkeys(values))[:MAX_FOLLOWED]:
-        names = ch.names(value, valid_at, known_at)
+        names = ch.names(value, valid_at, known_at, whole=True)
         whole = [n for n in names.spans if n.start == 0 and n.end == len(value) and n.full and not n.ambiguous]
         if not whole or whole[0].keys[0] in seen:
             continue

@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING, Any
 from graphmem.embedding import get_embedder
 from graphmem import limits
 from graphmem.errors import InvalidInput, NotFound
-from graphmem.identifiers import find_identifiers, holds_any, registry_for
+from graphmem.identifiers import holds_any, registry_for
 from graphmem.instants import UTC, utcnow
 from graphmem.recall.hits import Channels
 from graphmem.recall.names import Names
@@ -83,6 +83,8 @@ class _Run:
     route: list[RouteStep] = field(default_factory=list)
     hits: list[Hit] = field(default_factory=list)
     fact_text_read: bool = False  # the facts whose values hold the question's words were read (once per recall)
+    #: timelines read already at known_at (a key mapped to None: absent then): profiles do not read them again
+    read: Mapping[str, EntityTimeline | None] = field(default_factory=dict)
 
     @property
     def known_at(self) -> datetime | None:
@@ -160,10 +162,11 @@ def _recall(store: Store, ns: Namespace, *, query: str, session: str | None, ent
                                        count_tokens=get_embedder(settings).count_tokens)
         return Recall(tuple(route), tuple(merged), context, used, va, ka, plan.time.since, plan.time.until)
     holders: Mapping[str, Sequence[tuple[str, str]]] = {}
-    if read is not None and not plan.asks and set(candidates) <= set(keys):
-        # the read already said which tokens are entity keys (lookup_batch would say the same, and with no
-        # identifier in the query it has no values to look up): the full route goes on from there
-        plan = with_known_keys(plan, registry=registry, known_keys=set(read) & set(candidates))
+    already = named.read_already(plan.known_at, {key: read.get(key) for key in keys} if read is not None else {})
+    if not plan.asks and all(c in already for c in candidates):
+        # the reads so far (the names', the fast path's) said which tokens are entity keys (lookup_batch would say
+        # the same, and with no identifier in the query it has no values to look up): the full route goes on
+        plan = with_known_keys(plan, registry=registry, known_keys={c for c in candidates if already[c] is not None})
         pending = (ch.start_search(plan.question, k, since=plan.time.since, until=plan.time.until)
                    if plan.semantic_first and ch.has_search else None)
     else:
@@ -177,7 +180,7 @@ def _recall(store: Store, ns: Namespace, *, query: str, session: str | None, ent
         plan = with_known_keys(plan, registry=registry, known_keys=resolved.keys)
         holders = resolved.holders
     run = _Run(ch, plan, k, va, holders, pending, named.spelled,
-               route=[RouteStep("router", n) for n in plan.notes])
+               route=[RouteStep("router", n) for n in plan.notes], read=already)
     if reverse_line is not None:
         run.route.append(RouteStep("exact", reverse_line))
         run.hits += reversed_hits
@@ -274,7 +277,7 @@ def _exact(run: _Run, why: str) -> None:
     first = {key: reason for key, reason in reversed(wanted)}  # first reason per key
     profiles = ch.profiles(order, run.valid_at, run.known_at, channel="exact", relations=True,
                            reasons={key: f"exact: {first[key]}; its profile as of valid_at/known_at" for key in order},
-                           earlier_word=run.earlier_word, query=plan.query)
+                           earlier_word=run.earlier_word, query=plan.query, read=run.read)
     if plan.entity is not None:
         if plan.entity in profiles.found:
             route.insert(entity_line, RouteStep("exact", f"entity {plan.entity!r} given by the caller → read "
@@ -367,7 +370,7 @@ def _semantic(run: _Run, why: str) -> None:
     profiles = ch.profiles(mentioned, run.valid_at, run.known_at, channel="facts",
                            reasons={key: f"current facts: {key} is mentioned by the semantic hits; "
                                          "its profile as of valid_at/known_at" for key in mentioned},
-                           earlier_word=run.earlier_word, query=plan.query)
+                           earlier_word=run.earlier_word, query=plan.query, read=run.read)
     route.append(RouteStep("facts", "current profile of the entities those hits mention: "
                                     + ", ".join(profiles.found or mentioned)))
     _said_earlier(run, profiles.found, profiles.earlier, "facts")

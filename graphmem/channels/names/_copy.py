@@ -288,13 +288,18 @@ def copies(store: Store) -> Copies:
 
 
 def read_from_copy(store: Store, ns: Namespace, question: str, valid_at: datetime | None, known_at: datetime | None,
-                   names: list[str], values: list[str]) -> NameRead | None:
+                   names: list[str], values: list[str], tokens: Sequence[str] = (),
+                   fresh: str | None = None) -> NameRead | None:
     """The names of `question` by the namespace's copy, checked in the one read that brings the resolved entities'
-    timelines and a reverse question's holders; None when there is no copy, nobody in it holds a word of the
-    question (the index then looks for near misses), or the copy turned out stale."""
+    timelines, those of the `tokens` that are entity keys, and a reverse question's holders; None when there is no copy, nobody in it holds a word of the
+    question (the index then looks for near misses), or the copy turned out stale. Nobody without a read when the copy
+    holds no word of the question and is at the stamp `fresh` (read a moment ago) and no holder is asked."""
     held = copies(store)
     copy = held.get(ns)
     rows = copy.candidates(question_terms(question), known_at, NAME_CANDIDATES) if copy is not None else []
+    if copy is not None and not rows and fresh == copy.stamp and not names:
+        metrics.NAME_COPIES.labels(outcome="answered").inc()
+        return NameRead([], [], {}, [], {}, copy.stamp)
     if copy is None or not rows:
         metrics.NAME_COPIES.labels(outcome="none").inc()
         return None
@@ -308,8 +313,9 @@ def read_from_copy(store: Store, ns: Namespace, question: str, valid_at: datetim
     values = values if names else []
     keys = list(dict.fromkeys(k for n in named for k in n.keys))
     checked = list(dict.fromkeys([*keys, *(s.key for s in similar)]))
-    row = store.read("exact/read_named", ns=ns, keys=checked, timelines=min(len(keys), TIMELINES), known_at=known_at,
-                     include_erased=False,
+    others = [t for t in dict.fromkeys(tokens) if t not in checked]
+    row = store.read("exact/read_named", ns=ns, keys=checked, tokens=others, timelines=min(len(keys), TIMELINES),
+                     known_at=known_at, include_erased=False,
                      valid_at=format_instant(utcnow() if valid_at is None else valid_at) if names else None,
                      holder_names=names, holder_values=values, holder_limit=VALUE_HOLDERS)[0]
     if row["stamp"] != copy.stamp or len(row["live"]) != len(checked):
@@ -318,7 +324,8 @@ def read_from_copy(store: Store, ns: Namespace, question: str, valid_at: datetim
         return None
     metrics.NAME_COPIES.labels(outcome="answered").inc()
     return NameRead(named, similar, {r["key"]: timeline_from_row(r, known_at) for r in row["timelines"]},
-                    row["holders"], {r["key"]: [(f["name"], f["until"]) for f in r["former"]] for r in rows if r["former"]})
+                    row["holders"], {r["key"]: [(f["name"], f["until"]) for f in r["former"]] for r in rows if r["former"]},
+                    copy.stamp, frozenset(others))
 
 
 def _without(text: str, spans: Sequence[tuple[int, int]]) -> str:

@@ -40,7 +40,9 @@ class NameRead:
     timelines: dict[str, EntityTimeline]  # the best candidates' (or the resolved entities'), as read at known_at
     holders: list[Row]  # a reverse question's value holders (`find_value_holders`' rows), when asked
     former: dict[str, list[tuple[str, datetime]]]  # candidate key -> its former names, each until its rename
-    stamp: str | None = None  # the namespace's name stamp, when read by the index (`_copy`: a copy that differs is stale)
+    stamp: str | None = None  # the namespace's name stamp the read found (`_copy`: a copy at another one is stale)
+    #: the words of the question read as possible entity keys (`tokens`): those that are keys are in `timelines`
+    read_keys: frozenset[str] = frozenset()
 
 
 def _read_names(store: Store, ns: Namespace, words: str, near: str | None, valid_at: datetime,
