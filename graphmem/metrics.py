@@ -26,7 +26,8 @@ RECALL_ITEMS = Counter(
     ["channel", "count"], registry=REGISTRY)
 NAME_COPIES = Counter(
     "graphmem_name_copy_reads_total", "Name questions by the process's copy of the names: answered, stale (read again "
-    "by the index), none (no copy yet, or nobody in it holds a word of the question)", ["outcome"], registry=REGISTRY)
+    "by the index), none (no copy yet, or nobody in it holds a word of the question), nobody (a value that may be a "
+    "name, answered without a read by a copy at the stamp its recall had just read)", ["outcome"], registry=REGISTRY)
 HIT_RATE = Gauge("graphmem_recall_hit_rate", "Items used / items judged per channel, since this process started",
                  ["channel"], registry=REGISTRY)
 _judged: dict[str, list[int]] = {}  # channel -> [judged, used], for HIT_RATE

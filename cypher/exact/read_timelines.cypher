@@ -3,7 +3,7 @@
 // recorded by $known_at on both axes (has_history), which the caller keeps when still believed at
 // $known_at. Recall's key questions read this once: the values true at valid_at and the run each belongs to
 // (adjacent versions of one value joined) both come from it, so the as-of read and the timeline cost one
-// round trip (`graphmem.channels.timelines`). No $valid_at here: the caller picks the versions true then.
+// round trip (`graphmem.channels.entity_timelines`). No $valid_at here: the caller picks the versions true then.
 // PROFILE: NodeUniqueIndexSeek entity_key, then a prefix seek per attribute name on one of the two
 // relationship indexes (the other branch's key is null and seeks nothing), as temporal/read_history.
 UNWIND $keys AS key

@@ -1,6 +1,7 @@
-"""Entity timelines for recall's key questions (an exact read): entities by key with their attribute
-timelines as believed at known_at, from which both the values true at valid_at and the run each value belongs to are
-taken, in one round trip (`exact/read_timelines`).
+"""Entity timelines for recall (an exact read): entities by key with their attribute timelines as believed at
+known_at, from which both the values true at valid_at and the run each value belongs to are taken, in one round
+trip (`exact/read_timelines`; the names' read `exact/read_named` reads the same): every profile recall gives is
+made from one (`recall.hits.Channels.profiles`).
 
 `exact.read_entities` reads only the versions true at valid_at, and the run a value belongs to (adjacent
 versions of one value joined: `timeline.spans`) needs the versions around it: this read serves both.

@@ -150,9 +150,9 @@ class Channels:
         name; folded), the near misses, the best candidates' timelines, a `reverse` question's holders, and which of
         the question's other words are entity keys (with their timelines; by the names' copy): one trip.
 
-        `whole`: only whole names are wanted (a value that may be someone's name), no near miss and no key: when the
-        copy of the names this recall already found fresh holds no word of it, it names nobody, and nothing is read
-        (the copy is as fresh as this recall's first read, as a read then would have been)."""
+        `whole`: only whole names are wanted (a value that may be someone's name; its words are not read as keys):
+        when the copy of the names this recall already found fresh holds no word of it, it names nobody and nothing
+        is read (the copy is as fresh as this recall's first read, as a read then would have been)."""
         from graphmem.channels.names import find_names_timelines
         read = find_names_timelines(self.store, self.ns, question, valid_at=valid_at, known_at=known_at,
                                     holders=reverse or ((), ()),

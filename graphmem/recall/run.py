@@ -4,13 +4,16 @@ module reads that table top to bottom and runs the step of each rule that applie
 
 A key question (entity keys named, their attributes or the whole entity asked at one time: `plan.fast_keys`,
 `plan.key_answer`) is answered by one read of those entities and nothing else: no search, no embedding,
-one line in the route saying so. When that read does not answer it alone, the order below runs.
+one line in the route saying so. A question that names entities by name has that read made with its names
+(`recall.names`: the names' read also says which of its other words are entity keys). When that read does not
+answer it alone, the order below runs, and what was read is not read again.
 
 Order of work (each step adds a line to the route, saying why it ran and what it found):
 1. identifiers → exact channel: lookup by attribute value (the registry names the attributes of
-   each kind) and read by entity key, all in one round trip (`exact.lookup_batch`); every hit brings
-   the entity's profile as of valid_at/known_at (`exact.read_entities`) and its relations
-   (`graph.relations_of`); a hit ends the search for that identifier, a miss is said and never
+   each kind) and read by entity key, all in one round trip (`exact.lookup_batch`, unless the reads so far
+   said which words are keys and no identifier value is asked); every hit brings the entity's profile as of
+   valid_at/known_at (from its timeline: `entity_timelines.read_timelines`, or the one already read) and its
+   relations (`graph.relations_of`); a hit ends the search for that identifier, a miss is said and never
    replaced by a near miss;
 2. procedural intent or task_type → workflow channel;
 3. session → its window (fresher than any summary), then its summary, then facts whose values hold its words;
@@ -147,7 +150,9 @@ def _recall(store: Store, ns: Namespace, *, query: str, session: str | None, ent
     earlier_word = plan.earlier_word
     candidates = candidate_keys(plan.query, registry)
     keys = fast_keys(plan, earlier_word, candidates) if ch.has_facts else ()
-    read = (named.read(keys, plan.known_at) or ch.timelines(keys, plan.known_at)) if keys else None  # one trip
+    read = named.read(keys, plan.known_at) if keys else None  # the names' read said of every key, or one trip more
+    if keys and read is None:
+        read = ch.timelines(keys, plan.known_at)
     fast = _key_question(ch, plan, va, earlier_word, read) if read is not None else None
     reverse_line, reversed_hits = reverse_hits(plan.words, reverse_rows(ch, plan, named, va, plan.known_at))
     if fast is not None:  # the exact read answered it alone: no search, no second round trip (an embedding only

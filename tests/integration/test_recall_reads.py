@@ -22,6 +22,7 @@ from graphmem.channels.names import find_names_timelines
 from graphmem.channels.names._copy import copies
 from graphmem.identifiers import registry_for
 from graphmem.metrics import REGISTRY
+from graphmem.privacy import erase_entity
 from graphmem.recall import recall
 from graphmem.recall.hits import Channels
 from graphmem.store import Store
@@ -39,13 +40,15 @@ def people(store: Store, ns: Namespace) -> Namespace:
     temporal.put_entities(store, ns, entities=[
         EntitySpec(key="c-1001", type="customer", name="Maria Lopez", attributes={"plan": "Gold"}),
         EntitySpec(key="c-1002", type="customer", name="Maria Silva", attributes={"city": "Faro"}),
-        EntitySpec(key="hq", type="site", attributes={"city": "Oslo"})])
+        EntitySpec(key="hq", type="site", attributes={"city": "Oslo"}),
+        EntitySpec(key="gone", type="customer", name="Maria Gone", attributes={"city": "Rome"})])
     temporal.assert_fact(store, ns, entity="c-1001", attribute="city", value="Lisbon", valid_from=T0)
     temporal.assert_fact(store, ns, entity="c-1001", attribute="city", value="Porto",
                          valid_from=T0 + timedelta(days=200))
     temporal.correct_fact(store, ns, entity="c-1001", attribute="city", value="Braga",
                           valid_from=T0 + timedelta(days=100), valid_to=T0 + timedelta(days=200))
     temporal.retract_fact(store, ns, entity="c-1001", attribute="plan", valid_from=T0 + timedelta(days=300))
+    erase_entity(store, ns, key="gone", reason="asked to be forgotten", by="test")
     return ns
 
 
@@ -64,8 +67,8 @@ def reads(store: Store) -> Iterator[list[str]]:
     store.read = real  # type: ignore[method-assign]
 
 
-def _answered() -> float:
-    return REGISTRY.get_sample_value("graphmem_name_copy_reads_total", {"outcome": "answered"}) or 0.0
+def _answered(outcome: str = "answered") -> float:
+    return REGISTRY.get_sample_value("graphmem_name_copy_reads_total", {"outcome": outcome}) or 0.0
 
 
 def _copied(store: Store, ns: Namespace) -> None:
@@ -85,7 +88,7 @@ def test_a_key_question_by_name_reads_once(store: Store, people: Namespace, read
     reads.clear()
     answer = recall(store, people, query="Where does Maria Lopez live now?")
     assert reads == ["exact/read_named"]
-    assert "c-1001 (Maria Lopez) city: Porto" in answer.context
+    assert "c-1001 (Maria Lopez) city: Porto (since 2024-07-19)" in answer.context
     assert any("key question" in step.reason for step in answer.route)
 
 
@@ -98,7 +101,7 @@ def test_earlier_values_by_name_read_the_names_and_the_relations_only(store: Sto
     answer = recall(store, people, query="Where did Maria Lopez live before?")
     assert sorted(reads) == ["exact/read_named", "graph/expand_frontier"]
     assert "c-1001 (Maria Lopez) city: Porto" in answer.context
-    assert "city before: Braga" in answer.context
+    assert "c-1001 (Maria Lopez) city before: Braga (2024-04-10 to 2024-07-19)" in answer.context
 
 
 @pytest.mark.parametrize(("question", "read"), [
@@ -121,7 +124,9 @@ def test_a_value_that_names_nobody_costs_no_read(store: Store, people: Namespace
     one holds its word, so nothing more is read; once someone is named Porto, the value leads to them."""
     _copied(store, people)
     reads.clear()
+    nobody = _answered("nobody")
     recall(store, people, query="Where did Maria Lopez live before?")
+    assert _answered("nobody") == nobody + 1  # "Porto" was looked up, in the copy
     assert "exact/find_names_timelines" not in reads
     temporal.put_entities(store, people, entities=[
         EntitySpec(key="porto-fc", type="club", name="Porto", attributes={"city": "Porto", "stadium": "Dragao"})])
@@ -130,33 +135,40 @@ def test_a_value_that_names_nobody_costs_no_read(store: Store, people: Namespace
 
 
 @pytest.mark.parametrize("valid_days", [-10, 50, 150, 250, 350])
-@pytest.mark.parametrize("known", ["now", "before the correction", "before the move"])
+@pytest.mark.parametrize("known", ["now", "before the correction", "before the move", "before anyone"])
 def test_profiles_from_timelines_say_what_the_as_of_read_says(store: Store, people: Namespace, valid_days: int,
                                                               known: str) -> None:
-    """The values a profile gives (from the timelines read with the names, or read for it) are the exact channel's
-    as-of read of the same entities at the same two times."""
+    """The profiles recall gives from the timelines the names' read brings (`exact/read_named`) are those it gives
+    from `exact/read_timelines`, and their values are the exact channel's as-of read of the same entities at the same
+    two times (an erased entity and a word that is no key have none)."""
+    _copied(store, people)
     history = temporal.history(store, people, key="c-1001", view="audit")
     stamps = sorted(v.txn_time for v in history.versions)
     known_at = {"now": None, "before the correction": stamps[2] + timedelta(microseconds=1),
-                "before the move": stamps[1] - timedelta(microseconds=1)}[known]
+                "before the move": stamps[1] - timedelta(microseconds=1),
+                "before anyone": stamps[0] - timedelta(microseconds=1)}[known]
     valid_at = T0 + timedelta(days=valid_days)
-    keys = ["c-1001", "c-1002", "hq", "nobody"]
+    keys = ["c-1001", "c-1002", "hq", "gone", "nobody"]
     ch = Channels(store, people, registry_for(store.settings.identifier_patterns, store.settings.phone_region))
     reasons = dict.fromkeys(keys, "asked")
-    read = ch.profiles(keys, valid_at, known_at, channel="exact", reasons=reasons)
-    given = ch.profiles(keys, valid_at, known_at, channel="exact", reasons=reasons,
-                        read={**ch.timelines(keys, known_at), "nobody": None})
+    named = find_names_timelines(store, people, "Maria Lopez", known_at=known_at, tokens=keys)
+    if known != "before anyone":  # then Maria Lopez was no one yet: the copy has no name to answer for
+        assert set(named.timelines) | named.read_keys == set(keys)  # the copy answered: every key read with the name
+    read = ch.profiles(keys, valid_at, known_at, channel="exact", reasons=reasons, earlier_word="before")
+    given = ch.profiles(keys, valid_at, known_at, channel="exact", reasons=reasons, earlier_word="before",
+                        read={**dict.fromkeys(named.read_keys), **named.timelines})
     assert read == given
     states = read_entities(store, people, keys=keys, valid_at=valid_at, known_at=known_at)
-    assert read.found == [k for k in keys if k in states]
-    facts = {(h.data["entity"], h.data["attribute"], h.data["value"]) for h in read.hits if h.kind == "fact"}
-    assert facts == {(key, f.attribute, f.value) for key, s in states.items() for f in s.facts}
+    assert read.found == [k for k in keys if k in states] and "gone" not in read.found
+    facts = sorted((h.data["entity"], h.data["attribute"], h.data["value"]) for h in read.hits
+                   if h.kind == "fact" and not h.data.get("earlier"))
+    assert facts == sorted((key, f.attribute, f.value) for key, s in states.items() for f in s.facts)
 
 
 def test_nobody_is_answered_without_a_read_only_at_the_stamp_just_read(store: Store, people: Namespace,
                                                                        reads: list[str]) -> None:
-    """The copy says "no one holds this word" without a read only when it is at the stamp the caller has just read;
-    at any other (names written since), it reads."""
+    """The copy says "no one holds this word" without a read only when it is at the stamp the caller gives (the one
+    its recall has just read); given another (names written since), it reads, and finds the new name."""
     _copied(store, people)
     copy = copies(store).get(people)
     assert copy is not None

@@ -298,7 +298,7 @@ def read_from_copy(store: Store, ns: Namespace, question: str, valid_at: datetim
     copy = held.get(ns)
     rows = copy.candidates(question_terms(question), known_at, NAME_CANDIDATES) if copy is not None else []
     if copy is not None and not rows and fresh == copy.stamp and not names:
-        metrics.NAME_COPIES.labels(outcome="answered").inc()
+        metrics.NAME_COPIES.labels(outcome="nobody").inc()
         return NameRead([], [], {}, [], {}, copy.stamp)
     if copy is None or not rows:
         metrics.NAME_COPIES.labels(outcome="none").inc()
