@@ -100,6 +100,22 @@ def _runs(tl: EntityTimeline) -> Timeline:
     return {attribute: spans(versions) for attribute, versions in by_attribute.items()}
 
 
+def _earlier_hits(channel: str, key: str, label: str, base: dict[str, Any], group: int, timeline: Timeline,
+                  valid_at: datetime, reason: str, earlier_word: str, query: str) -> list[Hit]:
+    """The earlier values `earlier_word` asks for, of the attributes the query names (as written or in another
+    inflection or word of the table: "plans", "lived"; all when it names none)."""
+    named = (named_attributes(query, timeline) | set(attribute_words(query, timeline))) or set(timeline)
+    first, every = asks_first(earlier_word), asks_all(earlier_word)
+    return [Hit(channel, "fact", f"{label} {attribute} {'at first' if first else 'before'}: {prev.value} "
+                                 f"({_day(prev.valid_from)} to {_day(prev.valid_to)})",
+                f"{reason}; {earlier_word!r} asks for {runs_asked(earlier_word)}",
+                f"fact:{key}:{attribute}:{prev.value!r}:earlier:{_day(prev.valid_from)}", at=prev.valid_from,
+                group=group, data={**base, "attribute": attribute, "value": prev.value, "earlier": True,
+                                   "since": prev.valid_from, "valid_from": prev.valid_from,
+                                   "valid_to": prev.valid_to, "txn_end": None})
+            for attribute in sorted(named) for prev in _before(timeline[attribute], valid_at, first, every)]
+
+
 def _day(t: datetime | None) -> str:
     return "" if t is None else t.strftime("%Y-%m-%d")
 
@@ -210,7 +226,7 @@ class Channels:
         out = Profiles()
         if not keys:
             return out
-        pending = (self.pool.submit(self._relations, keys, valid_at, known_at, channel=channel, reasons=reasons)
+        pending = (self.pool.submit(self.relations, keys, valid_at, known_at, channel=channel, reasons=reasons)
                    if relations else None)  # independent of the attributes: read both at once
         given = read or {}
         missing = [key for key in keys if key not in given]
@@ -230,35 +246,16 @@ class Channels:
                 since = run.valid_from if run is not None else f.valid_from
                 out.hits.append(_fact_hit(channel, label, key, f, since, reasons[key], group, base))
             if earlier_word is not None:
-                out.hits += self._earlier(out, channel, key, label, base, group, timeline, valid_at, reasons[key],
-                                          earlier_word, query)
+                earlier = _earlier_hits(channel, key, label, base, group, timeline, valid_at, reasons[key],
+                                        earlier_word, query)
+                out.earlier += [f"{key} {a}" for a in dict.fromkeys(h.data["attribute"] for h in earlier)]
+                out.hits += earlier
             if not facts:
                 out.hits.append(Hit(channel, "entity", f"{label}: {tl.type or 'entity'}, no facts as of then",
                                     reasons[key], f"entity:{key}", group=group, data=base))
         if pending is not None:
             out.hits += [h for h in pending.result() if h.data["entity"] in out.found]
         return out
-
-    @staticmethod
-    def _earlier(out: Profiles, channel: str, key: str, label: str, base: dict[str, Any], group: int,
-                 timeline: Timeline, valid_at: datetime, reason: str, earlier_word: str, query: str) -> list[Hit]:
-        """The earlier values `earlier_word` asks for, of the attributes the query names (as written or in another
-        inflection or word of the table: "plans", "lived"; all when it names none)."""
-        named = (named_attributes(query, timeline) | set(attribute_words(query, timeline))) or set(timeline)
-        first, every = asks_first(earlier_word), asks_all(earlier_word)
-        hits = []
-        for attribute, prev in ((a, p) for a in sorted(named) for p in _before(timeline[a], valid_at, first, every)):
-            if f"{key} {attribute}" not in out.earlier:
-                out.earlier.append(f"{key} {attribute}")
-            hits.append(Hit(
-                channel, "fact", f"{label} {attribute} {'at first' if first else 'before'}: {prev.value} "
-                                 f"({_day(prev.valid_from)} to {_day(prev.valid_to)})",
-                f"{reason}; {earlier_word!r} asks for {runs_asked(earlier_word)}",
-                f"fact:{key}:{attribute}:{prev.value!r}:earlier:{_day(prev.valid_from)}", at=prev.valid_from,
-                group=group, data={**base, "attribute": attribute, "value": prev.value, "earlier": True,
-                                   "since": prev.valid_from, "valid_from": prev.valid_from,
-                                   "valid_to": prev.valid_to, "txn_end": None}))
-        return hits
 
     def timelines(self, keys: Sequence[str], known_at: datetime | None) -> dict[str, EntityTimeline]:
         """The entities among `keys` that exist at known_at, each with its versions believed then: one round
@@ -275,12 +272,8 @@ class Channels:
 
     def relations(self, keys: Sequence[str], valid_at: datetime, known_at: datetime | None, *, channel: str,
                   reasons: Mapping[str, str]) -> list[Hit]:
-        """Relations one hop out of each key, as of the two times (`graph.relations_of`)."""
-        return self._relations(keys, valid_at, known_at, channel=channel, reasons=reasons)
-
-    def _relations(self, keys: Sequence[str], valid_at: datetime, known_at: datetime | None, *, channel: str,
-                   reasons: Mapping[str, str]) -> list[Hit]:
-        """Relations one hop out of each key, as of the two times, each with the neighbour's name."""
+        """Relations one hop out of each key, as of the two times (`graph.relations_of`), each with the neighbour's
+        name."""
         from graphmem.channels.graph import relations_of
 
         found = relations_of(self.store, self.ns, keys=keys, valid_at=valid_at, known_at=known_at,

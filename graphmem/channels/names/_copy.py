@@ -291,9 +291,10 @@ def read_from_copy(store: Store, ns: Namespace, question: str, valid_at: datetim
                    names: list[str], values: list[str], tokens: Sequence[str] = (),
                    fresh: str | None = None) -> NameRead | None:
     """The names of `question` by the namespace's copy, checked in the one read that brings the resolved entities'
-    timelines, those of the `tokens` that are entity keys, and a reverse question's holders; None when there is no copy, nobody in it holds a word of the
-    question (the index then looks for near misses), or the copy turned out stale. Nobody without a read when the copy
-    holds no word of the question and is at the stamp `fresh` (read a moment ago) and no holder is asked."""
+    timelines, those of the `tokens` that are entity keys, and a reverse question's holders; None when there is no
+    copy, nobody in it holds a word of the question (the index then looks for near misses), or the copy turned out
+    stale. Nobody, without a read, when the copy holds no word of the question, is at the stamp `fresh` (read a moment
+    ago) and no holder is asked."""
     held = copies(store)
     copy = held.get(ns)
     rows = copy.candidates(question_terms(question), known_at, NAME_CANDIDATES) if copy is not None else []
