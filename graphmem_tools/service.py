@@ -246,9 +246,11 @@ class RestServer:
     """The service as it is deployed: `graphmem serve` in its own process on a free loopback port (its own
     interpreter, so the client's work here never competes with it for one GIL), on the same Neo4j."""
 
-    def __init__(self, settings: Settings, *, floor: bool = False) -> None:
-        # floor: the framework's floor instead of the service (graphmem_tools.bench._floor), on the same terms
-        self.argv = ["graphmem_tools.bench._floor"] if floor else ["graphmem_tools", "serve", "--port"]
+    def __init__(self, settings: Settings, *, floor: bool = False, replay: bool = False) -> None:
+        # floor: the framework's floor instead of the service (graphmem_tools.bench._floor), on the same terms;
+        # replay: the service with its reads answered from memory once switched (graphmem_tools.bench._replay)
+        self.argv = ["graphmem_tools.bench._floor"] if floor else ["graphmem_tools.bench._replay"] if replay else [
+            "graphmem_tools", "serve", "--port"]
         self.ready = "/openapi.json" if floor else "/readyz"
         with socket.socket() as s:
             s.bind(("127.0.0.1", 0))

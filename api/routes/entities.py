@@ -12,6 +12,7 @@ from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Path, Query, Response
 
+from api.respond import in_one_hop
 from api.deps import KNOWN_QUERY_ONLY, AsOfDep, NamespaceDep, SettingsDep, StoreDep, ViewDep, WriterDep
 from api.schemas.facts import (
     BatchOut,
@@ -58,10 +59,10 @@ def put_entity(key: EntityKey, body: EntityPut, ns: NamespaceDep, _: WriterDep, 
 
 @router.get("/entities/{key}", response_model=EntityOut, responses={404: {
     "description": "unknown entity (code unknown_entity); not yet recorded at known_at (code not_yet_known)"}})
-def read_entity(key: EntityKey, ns: NamespaceDep, store: StoreDep, at: AsOfDep, view: ViewDep) -> EntityOut:
+async def read_entity(key: EntityKey, ns: NamespaceDep, store: StoreDep, at: AsOfDep, view: ViewDep) -> Response:
     """The entity as of `valid_at` and `known_at` (both default now); 404 before it was created."""
-    return EntityOut.of(exact.read_entity(store, ns, key=key, valid_at=at.valid_at, known_at=at.known_at,
-                                          view=view))
+    return await in_one_hop(lambda: EntityOut.of(exact.read_entity(
+        store, ns, key=key, valid_at=at.valid_at, known_at=at.known_at, view=view)))
 
 
 @router.get("/entities/{key}/history", response_model=HistoryOut, responses={
@@ -123,19 +124,20 @@ def _typed(value: str, kind: str) -> Any:
 
 @router.get("/lookup", response_model=LookupOut, responses={
     422: {"description": "invalid value for its type; unknown attribute name (code unknown_attribute)"}})
-def lookup(ns: NamespaceDep, store: StoreDep, at: AsOfDep, view: ViewDep,
+async def lookup(ns: NamespaceDep, store: StoreDep, at: AsOfDep, view: ViewDep,
            attribute: Annotated[str, Query(min_length=1, description="attribute name, e.g. phone")],
            value: Annotated[str, Query(description="exact value (identifier kinds are normalised, e.g. phones)")],
            type: Annotated[ValueType | None, Query(
                description="the value's type; default: the text and the number or boolean it spells "
                            "(\"249\" finds 249, 249.0 and \"249\")")] = None,
-           ) -> LookupOut:
+           ) -> Response:
     """Entities whose attribute equals the value exactly, as of `valid_at` and `known_at`."""
     if type is None:
-        return LookupOut.of(exact.lookup_text(store, ns, attribute=attribute, value=value,
-                                              valid_at=at.valid_at, known_at=at.known_at, view=view))
-    return LookupOut.of(exact.lookup(store, ns, attribute=attribute, value=_typed(value, type),
-                                     valid_at=at.valid_at, known_at=at.known_at, view=view))
+        return await in_one_hop(lambda: LookupOut.of(exact.lookup_text(
+            store, ns, attribute=attribute, value=value, valid_at=at.valid_at, known_at=at.known_at, view=view)))
+    typed = _typed(value, type)
+    return await in_one_hop(lambda: LookupOut.of(exact.lookup(
+        store, ns, attribute=attribute, value=typed, valid_at=at.valid_at, known_at=at.known_at, view=view)))
 
 
 @router.post("/relations", status_code=201, response_model=RelationChangeOut,

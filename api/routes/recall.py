@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import APIRouter, Path
+from fastapi import APIRouter, Path, Response
 
+from api.respond import in_one_hop
 from api.deps import KNOWN_QUERY_ONLY, NamespaceDep, StoreDep, WriterDep
 from api.schemas.recall import ChannelStatsOut, FeedbackIn, FeedbackOut, RecallIn, RecallOut, StatsOut
 from graphmem.recall import read_stats, record_feedback
@@ -19,15 +20,14 @@ router = APIRouter(prefix="/v1/{ns}", tags=["recall"], dependencies=KNOWN_QUERY_
     401: {"description": "no or unknown API key"},
     403: {"description": "namespace not allowed"},
     422: {"description": "invalid field (named in details)"}})
-def recall(body: RecallIn, ns: NamespaceDep, store: StoreDep) -> RecallOut:
+async def recall(body: RecallIn, ns: NamespaceDep, store: StoreDep) -> Response:
     """Ask memory one question. Identifiers go to the exact channel, "how do I" to workflows, a
     session to its window then summary, anything else to semantic search; time words set valid_at
     or a range. The response lists the route taken and the reason for every result."""
-    result = run_recall(
+    return await in_one_hop(lambda: RecallOut.from_domain(run_recall(
         store, ns, query=body.query, session=body.session, entity=body.entity, task_type=body.task_type,
         valid_at=optional_instant(body.valid_at, "valid_at"), known_at=optional_instant(body.known_at, "known_at"),
-        k=body.k, budget_tokens=body.budget_tokens)
-    return RecallOut.from_domain(result)
+        k=body.k, budget_tokens=body.budget_tokens)))
 
 
 @router.post("/recall/{recall_id}/feedback", response_model=FeedbackOut, responses={

@@ -81,6 +81,19 @@ def _ok(r: Any, what: str) -> None:
         raise click.ClickException(f"{what}: {r.status_code} {r.text[:300]}")
 
 
+def questions_asked(worlds: tuple[World, ...], now: datetime) -> tuple[list[tuple[World, int, Question]], int]:
+    """The worlds' questions with their position (even: half A, odd: half B), and how many there are: those with
+    relative time words only in the year they were written for (RELATIVE_YEAR)."""
+    asked: list[tuple[World, int, Question]] = []
+    position = 0
+    for world in worlds:
+        for question in world.questions:
+            if not (question.relative and now.year != RELATIVE_YEAR):
+                asked.append((world, position, question))
+            position += 1
+    return asked, position
+
+
 def judge(question: Question, context: str, route: list[dict[str, Any]]) -> bool:
     text = context.lower()
     held = all(h.lower() in text for h in question.holds) and not any(x.lower() in text for x in question.lacks)
@@ -135,17 +148,11 @@ def command(with_graphiti: bool, verbose: bool, in_session: bool, only: tuple[st
     skip_relative = now.year != RELATIVE_YEAR
     tallies: dict[str, Tally] = defaultdict(Tally)
     wrong: list[str] = []
-    asked: list[tuple[World, int, Question]] = []
-    position = 0
     unknown = set(only) - {w.name for w in WORLDS}
     if unknown:
         raise click.BadParameter(f"no namespace shape {', '.join(sorted(unknown))}", param_hint="--world")
     worlds = tuple(w for w in WORLDS if not only or w.name in only)
-    for world in worlds:
-        for question in world.questions:
-            if not (question.relative and skip_relative):
-                asked.append((world, position, question))
-            position += 1
+    asked, position = questions_asked(worlds, now)
     run = uuid.uuid4().hex[:6]
     fast = 0  # answers the one exact read gave alone (the key question's fast path)
     gi_answers: dict[int, tuple[bool, float]] = {}
