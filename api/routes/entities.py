@@ -67,11 +67,12 @@ async def read_entity(key: EntityKey, ns: NamespaceDep, store: StoreDep, at: AsO
 
 @router.get("/entities/{key}/history", response_model=HistoryOut, responses={
     404: {"description": "unknown entity"}, 422: {"description": "unknown attribute name (code unknown_attribute)"}})
-def read_history(key: EntityKey, ns: NamespaceDep, store: StoreDep, view: ViewDep,
+async def read_history(key: EntityKey, ns: NamespaceDep, store: StoreDep, view: ViewDep,
                  attribute: Annotated[str | None, Query(min_length=1, description="one attribute only")] = None,
-                 ) -> HistoryOut:
+                 ) -> Response:
     """Audit view: every version on both axes. Other views: the currently believed timeline."""
-    return HistoryOut.of(temporal.history(store, ns, key=key, attribute=attribute, view=view))
+    return await in_one_hop(lambda: HistoryOut.of(temporal.history(store, ns, key=key, attribute=attribute,
+                                                                   view=view)))
 
 
 @router.post("/facts", status_code=201, response_model=FactChangeOut,

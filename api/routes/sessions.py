@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Path, Query
+from fastapi import APIRouter, Path, Query, Response
 
+from api.respond import in_one_hop
 from api.deps import KNOWN_QUERY_ONLY, NamespaceDep, SettingsDep, StoreDep, ViewDep, WriterDep
 from api.schemas.conversation import (
     SummaryOut,
@@ -46,21 +47,21 @@ def post_turns(sid: SessionId, body: TurnBatchIn, ns: NamespaceDep, _: WriterDep
 
 
 @router.get("/sessions/{sid}/window", response_model=WindowOut, responses=_UNKNOWN_SESSION)
-def get_window(sid: SessionId, ns: NamespaceDep, store: StoreDep, view: ViewDep,
+async def get_window(sid: SessionId, ns: NamespaceDep, store: StoreDep, view: ViewDep,
                size: Annotated[int | None, Query(ge=1, le=1000, description="default settings.window_size")] = None,
-               ) -> WindowOut:
+               ) -> Response:
     """The last N turns of the session by time, then arrival; newest last."""
-    return WindowOut.of(window.read_window(store, ns, session=sid, size=size, view=view))
+    return await in_one_hop(lambda: WindowOut.of(window.read_window(store, ns, session=sid, size=size, view=view)))
 
 
 @router.get("/sessions/{sid}/summary", response_model=SummaryOut, responses=_UNKNOWN_SESSION)
-def get_summary(sid: SessionId, ns: NamespaceDep, store: StoreDep, view: ViewDep) -> SummaryOut:
+async def get_summary(sid: SessionId, ns: NamespaceDep, store: StoreDep, view: ViewDep) -> Response:
     """Core topic, confirmed facts, open items, key entities, tone and intent of what left the window."""
-    return SummaryOut.of(summary.read_summary(store, ns, session=sid, view=view))
+    return await in_one_hop(lambda: SummaryOut.of(summary.read_summary(store, ns, session=sid, view=view)))
 
 
 @router.get("/turns/{turn_id:path}", response_model=TurnOut,
             responses={404: {"description": "unknown turn (code unknown_turn)"}})
-def get_turn(turn_id: str, ns: NamespaceDep, store: StoreDep, view: ViewDep) -> TurnOut:
+async def get_turn(turn_id: str, ns: NamespaceDep, store: StoreDep, view: ViewDep) -> Response:
     """One turn by its exact id (`D1:3` is never `D1:30`)."""
-    return TurnOut.of(turns.get_turn(store, ns, turn_id=turn_id, view=view))
+    return await in_one_hop(lambda: TurnOut.of(turns.get_turn(store, ns, turn_id=turn_id, view=view)))
