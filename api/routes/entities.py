@@ -68,8 +68,8 @@ async def read_entity(key: EntityKey, ns: NamespaceDep, store: StoreDep, at: AsO
 @router.get("/entities/{key}/history", response_model=HistoryOut, responses={
     404: {"description": "unknown entity"}, 422: {"description": "unknown attribute name (code unknown_attribute)"}})
 async def read_history(key: EntityKey, ns: NamespaceDep, store: StoreDep, view: ViewDep,
-                 attribute: Annotated[str | None, Query(min_length=1, description="one attribute only")] = None,
-                 ) -> Response:
+                       attribute: Annotated[str | None, Query(min_length=1, description="one attribute only")] = None,
+                       ) -> Response:
     """Audit view: every version on both axes. Other views: the currently believed timeline."""
     return await in_one_hop(lambda: HistoryOut.of(temporal.history(store, ns, key=key, attribute=attribute,
                                                                    view=view)))
@@ -126,12 +126,12 @@ def _typed(value: str, kind: str) -> Any:
 @router.get("/lookup", response_model=LookupOut, responses={
     422: {"description": "invalid value for its type; unknown attribute name (code unknown_attribute)"}})
 async def lookup(ns: NamespaceDep, store: StoreDep, at: AsOfDep, view: ViewDep,
-           attribute: Annotated[str, Query(min_length=1, description="attribute name, e.g. phone")],
-           value: Annotated[str, Query(description="exact value (identifier kinds are normalised, e.g. phones)")],
-           type: Annotated[ValueType | None, Query(
-               description="the value's type; default: the text and the number or boolean it spells "
-                           "(\"249\" finds 249, 249.0 and \"249\")")] = None,
-           ) -> Response:
+                 attribute: Annotated[str, Query(min_length=1, description="attribute name, e.g. phone")],
+                 value: Annotated[str, Query(description="exact value (identifier kinds are normalised, e.g. phones)")],
+                 type: Annotated[ValueType | None, Query(
+                     description="the value's type; default: the text and the number or boolean it spells "
+                                 "(\"249\" finds 249, 249.0 and \"249\")")] = None,
+                 ) -> Response:
     """Entities whose attribute equals the value exactly, as of `valid_at` and `known_at`."""
     if type is None:
         return await in_one_hop(lambda: LookupOut.of(exact.lookup_text(

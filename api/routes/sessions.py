@@ -48,8 +48,9 @@ def post_turns(sid: SessionId, body: TurnBatchIn, ns: NamespaceDep, _: WriterDep
 
 @router.get("/sessions/{sid}/window", response_model=WindowOut, responses=_UNKNOWN_SESSION)
 async def get_window(sid: SessionId, ns: NamespaceDep, store: StoreDep, view: ViewDep,
-               size: Annotated[int | None, Query(ge=1, le=1000, description="default settings.window_size")] = None,
-               ) -> Response:
+                     size: Annotated[int | None, Query(
+                         ge=1, le=1000, description="default settings.window_size")] = None,
+                     ) -> Response:
     """The last N turns of the session by time, then arrival; newest last."""
     return await in_one_hop(lambda: WindowOut.of(window.read_window(store, ns, session=sid, size=size, view=view)))
 
