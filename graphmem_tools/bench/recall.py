@@ -31,6 +31,7 @@ from graphmem.instants import utcnow
 from graphmem.settings import load_settings
 from graphmem.store import Store, open_store, purge_namespace
 from graphmem.types import Namespace
+from graphmem_tools.bench._percentile import pct
 from graphmem_tools.progress import bar, quiet_option
 
 CITIES = ["Shanghai", "Beijing", "Shenzhen", "Hangzhou", "Chengdu", "Wuhan", "Nanjing", "Xi'an"]
@@ -66,14 +67,6 @@ class Timings:
         self.recall.setdefault(kind, []).append(recall_s * 1000)
         if channel_s is not None:
             self.channel.setdefault(kind, []).append(channel_s * 1000)
-
-
-def _pct(values: list[float], p: float) -> float:
-    if not values:
-        return float("nan")
-    if len(values) == 1:
-        return values[0]
-    return statistics.quantiles(values, n=100, method="inclusive")[int(p) - 1]
 
 
 def build(store: Store, ns: Namespace, *, users: int, sessions: int, turns: int, rng: random.Random,
@@ -213,11 +206,11 @@ def report(t: Timings) -> None:
         r, c = t.recall[kind], t.channel.get(kind, [])
         every += r
         ratio = f"{statistics.median(r) / statistics.median(c):.2f}x" if c else "-"
-        click.echo(f"{kind:<12} {len(r):>5} {_pct(r, 50):>9.1f}ms {_pct(r, 95):>5.1f}ms {_pct(r, 99):>5.1f}ms   "
-                   + (f"{_pct(c, 50):>9.1f}ms {_pct(c, 99):>5.1f}ms" if c else f"{'-':>11} {'-':>7}")
+        click.echo(f"{kind:<12} {len(r):>5} {pct(r, 50):>9.1f}ms {pct(r, 95):>5.1f}ms {pct(r, 99):>5.1f}ms   "
+                   + (f"{pct(c, 50):>9.1f}ms {pct(c, 99):>5.1f}ms" if c else f"{'-':>11} {'-':>7}")
                    + f"   {ratio:>9}")
-    click.echo(f"{'all':<12} {len(every):>5} {_pct(every, 50):>9.1f}ms {_pct(every, 95):>5.1f}ms "
-               f"{_pct(every, 99):>5.1f}ms   goal p99 <= 80 ms: {'met' if _pct(every, 99) <= 80 else 'NOT met'}")
+    click.echo(f"{'all':<12} {len(every):>5} {pct(every, 50):>9.1f}ms {pct(every, 95):>5.1f}ms "
+               f"{pct(every, 99):>5.1f}ms   goal p99 <= 80 ms: {'met' if pct(every, 99) <= 80 else 'NOT met'}")
 
 
 @click.command()

@@ -23,11 +23,9 @@ from datetime import datetime, timezone
 
 import click
 
+from graphmem_tools.bench._percentile import pct
+
 PERCENTILES = (50, 90)
-
-
-def _pct(ms: list[float], p: int) -> float:
-    return statistics.quantiles(ms, n=100, method="inclusive")[p - 1] if len(ms) > 1 else ms[0]
 
 
 @click.command("round_trips")
@@ -42,7 +40,7 @@ def command(rounds: int, with_graphiti: bool) -> None:
     from graphmem.settings import load_settings
     from graphmem.store import open_store, purge_namespace
     from graphmem_tools.evals._names_set import WORLDS
-    from graphmem_tools.evals.names import _ask_graphiti, judge, questions_asked, store_world
+    from graphmem_tools.evals.names import ask_graphiti, judge, questions_asked, store_world
     from graphmem_tools.service import RestServer
 
     logging.getLogger("neo4j.notifications").setLevel(logging.ERROR)
@@ -83,7 +81,7 @@ def command(rounds: int, with_graphiti: bool) -> None:
             for _ in range(rounds):
                 for mode in ("neo4j", "memory"):
                     ask_all(mode, timed=True)
-            gi = _ask_graphiti(asked, now, run) if with_graphiti else {}
+            gi = ask_graphiti(asked, now, run) if with_graphiti else {}
         finally:
             for world in WORLDS:
                 purge_namespace(store, f"bench-trips-{world.name}-{run}")
@@ -94,7 +92,7 @@ def command(rounds: int, with_graphiti: bool) -> None:
               "memory": "/recall, reads from memory (no round trip)",
               "healthz": "GET /healthz (the HTTP stack, no work)"}
     for key, label in labels.items():
-        line = f"  {label:<44} " + "  ".join(f"p{p} {_pct(ms[key], p):6.2f} ms" for p in PERCENTILES)
+        line = f"  {label:<44} " + "  ".join(f"p{p} {pct(ms[key], p):6.2f} ms" for p in PERCENTILES)
         if key in right:
             line += f"  right {sum(right[key])}/{len(right[key])}"
         if key == "memory":

@@ -31,6 +31,7 @@ from graphmem.settings import load_settings
 from graphmem.store import open_store, purge_namespace
 from graphmem.types import Namespace
 from graphmem_tools.paths import REPO_ROOT
+from graphmem_tools.bench._percentile import pct
 from graphmem_tools.progress import bar, quiet_option
 
 
@@ -45,14 +46,8 @@ def _families() -> ModuleType:
     return importlib.import_module("workflow_families")
 
 
-def _pct(values: list[float], p: int) -> float:
-    if len(values) < 2:
-        return values[0] if values else float("nan")
-    return statistics.quantiles(values, n=100, method="inclusive")[p - 1]
-
-
 def _line(label: str, ms: list[float]) -> str:
-    return f"  {label:<44} p50 {_pct(ms, 50):8.1f} ms   p99 {_pct(ms, 99):8.1f} ms   (n={len(ms)})"
+    return f"  {label:<44} p50 {pct(ms, 50):8.1f} ms   p99 {pct(ms, 99):8.1f} ms   (n={len(ms)})"
 
 
 @click.command()
@@ -141,7 +136,7 @@ def command(n: int, n_online: int, n_queries: int, seed: int, torch_threads: int
             click.echo(f"\nmatching over {len(by_text)} held-out runs (paraphrased task texts, new values):")
             click.echo(_line("by task text (embedding included)", by_text))
             click.echo(_line("by task_type (no model)", by_type))
-            click.echo(f"  ratio text/type at p50: {_pct(by_text, 50) / _pct(by_type, 50):.1f}x")
+            click.echo(f"  ratio text/type at p50: {pct(by_text, 50) / pct(by_type, 50):.1f}x")
             click.echo(f"  right workflow first {score.accuracy:.1%}; held-out steps covered {score.coverage:.1%} "
                        f"(in order {score.in_order:.1%}; non-noise steps {score.ceiling:.1%}); "
                        f"task parameters filled {score.fill_rate:.1%}")

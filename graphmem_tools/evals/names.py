@@ -179,7 +179,7 @@ def command(with_graphiti: bool, verbose: bool, in_session: bool, only: tuple[st
                                  f"{' (ambiguous)' if question.ambiguous else ''}, not {question.lacks}; "
                                  f"context: {answer['context'][:300]!r}")
             if with_graphiti:
-                gi_answers = _ask_graphiti(asked, now, run)
+                gi_answers = ask_graphiti(asked, now, run)
         finally:
             for world in worlds:
                 purge_namespace(store, f"eval-names-{world.name}-{run}")
@@ -208,7 +208,7 @@ def command(with_graphiti: bool, verbose: bool, in_session: bool, only: tuple[st
             click.echo(line)
 
 
-def _ask_graphiti(asked: list[tuple[World, int, Question]], now: datetime, run: str) -> dict[int, tuple[bool, float]]:
+def ask_graphiti(asked: list[tuple[World, int, Question]], now: datetime, run: str) -> dict[int, tuple[bool, float]]:
     import importlib.util
 
     if importlib.util.find_spec("graphiti_core") is None:
