@@ -213,7 +213,7 @@ class IdempotencyMiddleware:
 
 async def _renew_while_running(store: Any, where: idempotency.Scope, token: str) -> None:
     """Keep a long request's claim from lapsing while it still works (most finish before the first renewal)."""
-    every = store.settings.idempotency_lease_seconds / 3
+    every = store.services.settings.idempotency_lease_seconds / 3
     while True:
         await anyio.sleep(every)
         try:

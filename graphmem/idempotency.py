@@ -107,7 +107,7 @@ def _claim(row: dict[str, object], token: str, claimed: bool | None = None) -> C
 
 
 def lease(store: Store) -> timedelta:
-    return timedelta(seconds=store.settings.idempotency_lease_seconds)
+    return timedelta(seconds=store.services.settings.idempotency_lease_seconds)
 
 
 def claim(store: Store, scope: Scope, *, request_hash: str, now: datetime | None = None) -> Claim:
@@ -146,7 +146,7 @@ def wait_done(store: Store, scope: Scope, first: Claim, *, timeout: float | None
         Conflict: still running after `timeout` seconds (code `idempotency_in_progress`): the first
             request is alive and renewing its lease.
     """
-    wait = timeout if timeout is not None else store.settings.idempotency_lease_seconds + 2.0
+    wait = timeout if timeout is not None else store.services.settings.idempotency_lease_seconds + 2.0
     deadline = time.monotonic() + wait
     delay = 0.02
     current = first

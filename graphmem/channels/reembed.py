@@ -190,7 +190,7 @@ def catch_up(store: Store) -> dict[str, int]:
     current = recorded_model(store)
     if current is None or current.next_name is not None:
         return dict.fromkeys(KINDS, 0)
-    choice = model_choice(store.settings)
+    choice = model_choice(store.services.settings)
     if choice.name != current.name:
         return dict.fromkeys(KINDS, 0)
     source = other_slot(current.slot)
@@ -210,7 +210,7 @@ def start_catch_up(store: Store) -> threading.Thread:
     """`catch_up` at start, then every CATCH_UP_EVERY seconds for CATCH_UP_WINDOW after the last swap: a
     process still on the previous model writes its slot, and its rewrites drop this slot's vector."""
     stop = threading.Event()
-    store.on_close(stop.set)
+    store.services.on_close(stop.set)
 
     def run() -> None:
         while not stop.is_set():

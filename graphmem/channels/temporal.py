@@ -28,7 +28,7 @@ from graphmem.channels.fact_records import (
 )
 from graphmem.channels.fact_writes import apply_facts, lock_entities, txn_now
 from graphmem.errors import Conflict, EntityNotFound, InvalidInput, LimitExceeded
-from graphmem.identifiers import Registry, registry_for
+from graphmem.identifiers import Registry
 from graphmem.instants import parse_instant, utcnow
 from graphmem.store import Store, Tx
 from graphmem.types import Namespace, View
@@ -43,7 +43,7 @@ def clock(now: datetime | None) -> datetime:
 
 def registry(store: Store) -> Registry:
     """The identifier registry (built-in kinds plus GRAPHMEM_IDENTIFIER_PATTERNS): normalises on write and lookup."""
-    return registry_for(store.settings.identifier_patterns, store.settings.phone_region)
+    return store.services.registry
 
 
 def facts_unit(store: Store, ns: Namespace, specs: Sequence[FactSpec],
@@ -116,7 +116,7 @@ def assert_facts(store: Store, ns: Namespace, *, facts: Sequence[FactSpec], max_
         LimitExceeded: more than `max_batch` (default settings.max_batch) facts.
         EntityNotFound, InvalidInput, InvalidInterval: naming the fact (`facts.<i>.<field>`).
     """
-    check_batch(len(facts), max_batch if max_batch is not None else store.settings.max_batch)
+    check_batch(len(facts), max_batch if max_batch is not None else store.services.settings.max_batch)
     return _write(store, ns, facts, now)
 
 
@@ -154,7 +154,7 @@ def put_entities(store: Store, ns: Namespace, *, entities: Sequence[EntitySpec],
         LimitExceeded: more than `max_batch` (default settings.max_batch) entities.
         Conflict, InvalidInput, InvalidInterval: as `put_entity`, the field prefixed by the entity's `where`.
     """
-    check_batch(len(entities), max_batch if max_batch is not None else store.settings.max_batch, "entities")
+    check_batch(len(entities), max_batch if max_batch is not None else store.services.settings.max_batch, "entities")
     return store.write(entities_unit(store, ns, entities, now))
 
 

@@ -93,7 +93,7 @@ def _write_entities(store: Store, ns: Namespace, mapped: Mapped, skip: set[str],
         return len(todo)
     groups: list[list[EntityItem]] = []
     for e in todo:
-        if groups and groups[-1][0].at == e.at and len(groups[-1]) < store.settings.max_batch:
+        if groups and groups[-1][0].at == e.at and len(groups[-1]) < store.services.settings.max_batch:
             groups[-1].append(e)
         else:
             groups.append([e])
@@ -184,7 +184,7 @@ def _write_turns(store: Store, ns: Namespace, mapped: Mapped, skip: set[str], pr
         sessions.setdefault(t.session, []).append(t.uuid)
     by_uuid = {t.uuid: t for t in todo}
     for session, uuids in sessions.items():
-        for chunk in _chunks(uuids, store.settings.max_batch):
+        for chunk in _chunks(uuids, store.services.settings.max_batch):
             add_turns(store, ns, session=session, turns=[by_uuid[u].turn for u in chunk])
             if progress is not None:
                 progress.update(len(chunk))
@@ -196,7 +196,7 @@ def _warm_embedder(store: Store) -> threading.Thread:
     written, which wait on Neo4j. Joined before the turns are written: two loads must not race."""
     def load() -> None:
         try:
-            get_embedder(store.settings)
+            get_embedder(store.services.settings)
         except Exception:  # noqa: BLE001 - add_turns loads it again and reports the error
             pass
 
@@ -218,7 +218,7 @@ def import_graph(store: Store, ns: Namespace, *, graph: SourceGraph, progress: P
         Conflict: another writer wrote into the imported relation lanes meanwhile (a re-run resumes).
     """
     t0 = time.perf_counter()
-    mapped = map_graph(graph, registry(store), max_text_chars=store.settings.max_text_chars)
+    mapped = map_graph(graph, registry(store), max_text_chars=store.services.settings.max_text_chars)
     entities, erased, relations, turns = _present(store, ns, mapped)
     for uuid in sorted(erased):
         mapped.unmappable.append(Unmappable("entities", uuid, "erased in graphmem: its key cannot be reused"))

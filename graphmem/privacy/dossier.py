@@ -17,7 +17,6 @@ from typing import Any
 
 from graphmem.errors import EntityNotFound
 from graphmem.access.secret import erasure_secret, key_hash
-from graphmem.identifiers import registry_for
 from graphmem.privacy.reach import REACH, find_copies, spellings_of
 from graphmem.privacy.records import ErasureRecord
 from graphmem.store import Store, Tx
@@ -68,8 +67,8 @@ def dossier(store: Store, ns: Namespace, key: str) -> Dossier:
     Raises:
         EntityNotFound: no such entity, and no erasure record of the key either.
     """
-    digest = key_hash(ns, key, erasure_secret(store.settings))
-    registry = registry_for(store.settings.identifier_patterns, store.settings.phone_region)
+    digest = key_hash(ns, key, erasure_secret(store.services.settings))
+    registry = store.services.registry
 
     def work(tx: Tx) -> Dossier:
         erasures = [ErasureRecord.from_row(r) for r in tx.run("privacy/erasures_of", ns=ns, key_hash=digest)]

@@ -22,7 +22,7 @@ from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
 from graphmem.errors import EntityNotFound, InvalidInput
-from graphmem.identifiers import Registry, registry_for
+from graphmem.identifiers import Registry
 from graphmem.instants import utcnow
 from graphmem.channels.workflow import Reinduced
 from graphmem.privacy.reach import Copies, counts, find_copies, hide_copies, remove_copies, spellings_of
@@ -70,7 +70,7 @@ def erase_entity(store: Store, ns: Namespace, *, key: str, reason: str | None, b
     """
     reason = check_reason(reason)
     at = now or utcnow()
-    digest = key_hash(ns, key, erasure_secret(store.settings))
+    digest = key_hash(ns, key, erasure_secret(store.services.settings))
     claim = uuid.uuid4().hex
     sessions: list[str] = []  # whose summary chunks covered a hidden turn: written again after the commit
 
@@ -150,7 +150,7 @@ def purge(store: Store, ns: Namespace, *, by: str, older_than_days: float | None
     Raises:
         InvalidInput: a negative or absurd retention period.
     """
-    days = check_older_than(older_than_days, store.settings.retention_days)
+    days = check_older_than(older_than_days, store.services.settings.retention_days)
     at = now or utcnow()
     cutoff = at - timedelta(days=days)
     purge_id = uuid.uuid4().hex
@@ -192,4 +192,4 @@ def _purge_one(tx: Tx, store: Store, ns: Namespace, *, key: str, digest: str, pu
 
 
 def _registry(store: Store) -> Registry:
-    return registry_for(store.settings.identifier_patterns, store.settings.phone_region)
+    return store.services.registry

@@ -39,7 +39,7 @@ from datetime import datetime
 from typing import Any
 
 from graphmem.channels.workflow import Reinduced, reinduce_groups
-from graphmem.identifiers import Registry, registry_for
+from graphmem.identifiers import Registry
 from graphmem.privacy.spellings import REDACTED, Spellings, redacted_props
 from graphmem.store import Store, Tx
 from graphmem.types import Namespace
@@ -142,7 +142,7 @@ def spellings_of(tx: Tx, store: Store, ns: Namespace, key: str) -> Spellings | N
         return None
     pairs = [(a["name"], a["value"]) for a in row["attributes"]]
     return Spellings.of(key=row["key"], name=row.get("name"), attributes=pairs,
-                        registry=registry_for(store.settings.identifier_patterns, store.settings.phone_region))
+                        registry=store.services.registry)
 
 
 def find_copies(tx: Tx, ns: Namespace, key: str, spellings: Spellings, registry: Registry) -> Copies:
@@ -220,7 +220,7 @@ def reembed_leaders(tx: Tx, store: Store, ns: Namespace, leaders: Sequence[Mappi
     from graphmem.embedding import get_embedder
 
     try:
-        vectors: list[list[float] | None] = list(get_embedder(store.settings).embed(
+        vectors: list[list[float] | None] = list(get_embedder(store.services.settings).embed(
             [texts_for("group_leaders", {"task": r["task"]})[0] for r in leaders]))
     except Exception:  # noqa: BLE001 - the model failing must not fail the erasure
         log.warning("erasure: leader vectors of %d workflow groups removed, not re-embedded", len(leaders),
@@ -264,7 +264,7 @@ def _rework_workflows(tx: Tx, store: Store, ns: Namespace, copies: Copies, *, no
                     now=now) or {}
     if delete:
         tx.run("privacy/delete_nodes", ns=ns, ids=list(hidden.get("ids", [])) + copies.trajectories)
-    registry = registry_for(store.settings.identifier_patterns, store.settings.phone_region)
+    registry = store.services.registry
     return reinduce_groups(tx, store, ns, keys=groups, hidden=hidden.get("keys", []), now=now, registry=registry)
 
 

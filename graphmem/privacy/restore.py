@@ -50,7 +50,7 @@ def erasures_of(store: Store) -> list[KeptErasure]:
 
 def reapply_erasures(store: Store, kept: list[KeptErasure], *, by: str = "restore") -> list[Reapplied]:
     """Erase again each entity of the (restored) store whose key hashes to one of `kept`."""
-    secret = erasure_secret(store.settings)
+    secret = erasure_secret(store.services.settings)
     out: list[Reapplied] = []
     for ns_name in sorted({k.ns for k in kept}):
         ns = Namespace(ns_name)

@@ -136,7 +136,7 @@ class Channels:
 
     def __init__(self, store: Store, ns: Namespace, registry: Registry) -> None:
         self.store, self.ns, self.registry = store, ns, registry
-        self.pool = store.executor("recall", 4)
+        self.pool = store.services.executor("recall", 4)
         self.names_stamp: str | None = None  # the names' stamp this recall's names read found (`names`)
         self.has_facts = _installed("facts")
         self.has_workflows = _installed("workflows")
@@ -150,8 +150,8 @@ class Channels:
         from graphmem.recall.attributes import Meanings, content_words
 
         def meant(attributes: Iterable[str]) -> list[str]:
-            embed = get_embedder(self.store.settings).embed
-            meanings = self.store.state("recall.meanings", lambda: Meanings(embed))
+            embed = get_embedder(self.store.services.settings).embed
+            meanings = self.store.services.state("recall.meanings", lambda: Meanings(embed))
             words = content_words(plan.question, [*(n.text for n in named.spans), *(n for s in named.spans
                                                                                     for n in s.names),
                                                   *plan.time.phrases, *(a.raw for a in plan.asks)])

@@ -131,7 +131,7 @@ def recall(store: Store, ns: Namespace, *, query: str, session: str | None = Non
 def _recall(store: Store, ns: Namespace, *, query: str, session: str | None, entity: str | None,
             task_type: str | None, valid_at: datetime | None, known_at: datetime | None, k: int,
             budget_tokens: int | None, now: datetime | None) -> Recall:
-    settings = store.settings
+    settings = store.services.settings
     _check(query, k, budget_tokens, settings.max_k, settings.max_text_chars)
     now = now or utcnow()
     registry = registry_for(settings.identifier_patterns, settings.phone_region)

@@ -78,7 +78,7 @@ def drain_answers(timeout: float = 10.0) -> None:
 
 
 def _answers(store: Store) -> Answers:
-    return store.state("usage.answers", lambda: Answers(store))
+    return store.services.state("usage.answers", lambda: Answers(store))
 
 
 def record_answer(store: Store, ns: Namespace, recall_id: str, channels: Sequence[str]) -> None:

@@ -17,14 +17,14 @@ the `Namespace` itself as a parameter (`ns=ns`); it becomes its name only on the
 
 | module | holds |
 |---|---|
-| `_store.py` | `Store`: the driver, named statements, reads, writes, retries, per-store state |
-| `_tx.py` | `Tx`, the managed transaction write functions receive |
+| `_store.py` | `Store`: the driver, named statements, reads, writes, retries |
+| `_services.py` | `Services` (`store.services`): settings, per-store state, thread pools, close hooks |
+| `_tx.py` | `Tx`, the managed transaction write functions receive; write marks (an Idempotency-Key's claim in every write of a request) |
 | `_open.py` | `open_store`, `connection_for` |
 | `_schema.py` | applying and checking the schema, removing a namespace |
 | `_migrations.py` | `graphmem schema migrate`: stored data brought up to the current shape; the schema version |
 | `_circuit.py` | `Circuit`, failing fast while Neo4j is unreachable |
 | `_errors.py` | driver exceptions to graphmem errors |
-| `_marks.py` | write marks (an Idempotency-Key's claim in every write of a request) |
 | `_values.py` | driver values to plain Python |
 | `_coalesce.py` | `Coalescer`: a store's background writer of small writes (use marks, search statistics) |
 """
@@ -33,17 +33,17 @@ from graphmem.infra.driver import open_driver as open_driver  # the one factory,
 from graphmem.store._circuit import Circuit
 from graphmem.store._coalesce import Coalescer
 from graphmem.store._errors import translate_neo4j_errors
-from graphmem.store._marks import Mark, marking, write_marks
 from graphmem.store._migrations import MIGRATIONS, SCHEMA_VERSION, MigrationResult, SchemaVersion, migrate, refuse_newer, schema_version
 from graphmem.store._open import connection_for, open_store
 from graphmem.store._schema import RecordedModel, recorded_model
 from graphmem.store._schema import apply_schema, check_embedding_model, expected_schema, missing_schema, purge_namespace
+from graphmem.store._services import Services
 from graphmem.store._store import Store
-from graphmem.store._tx import Tx
+from graphmem.store._tx import Mark, Tx, marking, write_marks
 from graphmem.store._values import VECTOR_SLOTS, Row, other_slot
 
 __all__ = ["MIGRATIONS", "SCHEMA_VERSION", "VECTOR_SLOTS", "Circuit", "SchemaVersion", "refuse_newer", "schema_version", "Coalescer", "Mark", "MigrationResult", "RecordedModel", "Row", "Store", "Tx",
-           "apply_schema", "other_slot",
+           "Services", "apply_schema", "other_slot",
            "check_embedding_model", "connection_for",
            "expected_schema", "marking", "migrate", "missing_schema", "open_driver", "open_store", "purge_namespace",
            "recorded_model",

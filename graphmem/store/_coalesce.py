@@ -4,7 +4,7 @@ Why: some writes follow a read or a write without being part of it (marks of use
 statistics after a turn). Written by each caller, they would each add a transaction, a log flush and lock
 traffic on shared nodes, competing with the requests themselves on 2 cores. Here callers only add to
 `pending`; at most one flush is queued at a time; it waits `delay` for more, then writes everything
-pending. Each store owns one writer per kind (`store.state`), drained before its driver closes;
+pending. Each store owns one writer per kind (`store.services.state`), drained before its driver closes;
 `drain_all` drains every live one of a kind (tests, imports and benchmarks that must see the writes).
 """
 
@@ -42,7 +42,7 @@ class Coalescer(Generic[W]):
         self.idle = threading.Event()
         self.idle.set()
         self.hurry = threading.Event()
-        store.on_close(self.drain)  # registered before the flush thread exists: drained before it stops
+        store.services.on_close(self.drain)  # registered before the flush thread exists: drained before it stops
         type(self)._live.add(self)
 
     def take(self) -> W:
@@ -59,7 +59,7 @@ class Coalescer(Generic[W]):
     def submit(self) -> None:
         """Run the queued flush on the store's pool (call after releasing `lock`)."""
         try:
-            self.store.executor(self.pool, 1).submit(self.flush)
+            self.store.services.executor(self.pool, 1).submit(self.flush)
         except RuntimeError as exc:  # the store is closing: its driver takes no more writes
             log.warning("%s dropped: %s", type(self).__name__, exc)
             with self.lock:

@@ -79,9 +79,10 @@ def check_embedding_model(store: Store, check_model: bool = True) -> RecordedMod
     configured one."""
     from graphmem.embedding import get_embedder, model_choice
 
-    choice = model_choice(store.settings)
+    settings = store.services.settings
+    choice = model_choice(settings)
     # before the record, graphmem ran the bundled model or the one GRAPHMEM_MODEL_PATH named
-    legacy = choice.name if store.settings.embed_model is None and store.settings.model_path else BUNDLED
+    legacy = choice.name if settings.embed_model is None and settings.model_path else BUNDLED
     model = settle_model(store, choice.name, lambda: choice.known_dimensions or get_embedder(choice).dimension,
                          legacy=legacy)
     if check_model:

@@ -1,11 +1,10 @@
-"""`Store`: the driver, named statements, reads and writes with their retries, per-store state (see the
-package docstring for the retry and circuit rules)."""
+"""`Store`: the driver, named statements, reads and writes with their retries (see the package docstring for
+the retry and circuit rules); what the channels share besides is its `services` (`_services`)."""
 
 from __future__ import annotations
 
 import logging
 import random
-import threading
 import time
 from collections.abc import Callable, Iterator, Mapping
 from datetime import datetime
@@ -16,15 +15,15 @@ from neo4j import ManagedTransaction
 from neo4j import exceptions as nx
 
 from graphmem import bookmarks, metrics
-from graphmem.bookmarks import Causal, CarryingPool
+from graphmem.bookmarks import Causal
 from graphmem.infra.driver import open_driver
 from graphmem.errors import ConfigError
 from graphmem.infra.queries import load_queries
 from graphmem.settings import Settings
 from graphmem.store._circuit import Circuit
 from graphmem.store._errors import _UNREACHABLE, translate_neo4j_errors
-from graphmem.store._marks import Mark, write_marks
-from graphmem.store._tx import Tx
+from graphmem.store._services import Services
+from graphmem.store._tx import Mark, Tx, write_marks
 from graphmem.store._values import Row, _params, _rows, vector_slot
 
 log = logging.getLogger("graphmem.store")
@@ -36,13 +35,12 @@ class Store:
 
     def __init__(self, settings: Settings, uri: str, auth: tuple[str, str] | None,
                  queries: Mapping[str, LiteralString] | None = None) -> None:
-        self.settings = settings
+        #: the settings, per-store state, pools and close hooks the channels share (`_services`)
+        self.services = Services(settings)
+        self._settings = settings
         self.uri = uri
         self._db = settings.neo4j_database
         self._q = queries if queries is not None else load_queries()
-        self._before_close: list[Callable[[], None]] = []
-        self._state: dict[str, Any] = {}
-        self._state_lock = threading.Lock()
         self.auth = auth
         self.circuit = Circuit(settings.neo4j_probe_interval)
         self._driver = open_driver(uri, auth, settings)
@@ -72,13 +70,13 @@ class Store:
                     result = once()
                 except _UNREACHABLE as exc:
                     again = retry and (isinstance(exc, OSError) or exc.is_retryable())
-                    if not again or time.monotonic() + delay - started > self.settings.neo4j_unreachable_retry_time:
+                    if not again or time.monotonic() + delay - started > self._settings.neo4j_unreachable_retry_time:
                         self.circuit.failed()
                         raise
                 except (nx.Neo4jError, nx.DriverError) as exc:
                     self.circuit.succeeded()  # the server answered: reachable
                     if not retry or not exc.is_retryable() or \
-                            time.monotonic() + delay - started > self.settings.neo4j_max_retry_time:
+                            time.monotonic() + delay - started > self._settings.neo4j_max_retry_time:
                         raise
                 else:
                     self.circuit.succeeded()
@@ -177,36 +175,6 @@ class Store:
     def server_time(self) -> datetime:
         return self.read("admin/server_time")[0]["now"]  # type: ignore[no-any-return]
 
-    # --- per-store state -----------------------------------------------------------------
-    def state(self, name: str, factory: Callable[[], T]) -> T:
-        """The object a channel keeps for this store (a tuner, a cache, a background writer), made once.
-
-        Process-wide globals keyed by `id(store)` outlived their store and mixed two stores that
-        happened to share an id; state kept here lives and dies with the store it describes.
-        """
-        with self._state_lock:
-            if name not in self._state:
-                self._state[name] = factory()
-            return self._state[name]  # type: ignore[no-any-return]
-
-    def executor(self, name: str, workers: int) -> CarryingPool:
-        """A thread pool of this store's (shut down when the store closes), one per name; its tasks read
-        after the submitting request's bookmarks."""
-        def make() -> CarryingPool:
-            pool = CarryingPool(max_workers=workers, thread_name_prefix=f"graphmem-{name}")
-            self._before_close.append(lambda: pool.shutdown(wait=True, cancel_futures=False))
-            return pool
-        return self.state(f"executor:{name}", make)
-
-    def on_close(self, callback: Callable[[], None]) -> None:
-        """Run `callback` before the driver closes (background writers finish their work first)."""
-        if callback not in self._before_close:
-            self._before_close.append(callback)
-
     def close(self) -> None:
-        for callback in self._before_close:
-            try:
-                callback()
-            except Exception as exc:  # closing must not fail on a helper's trouble
-                log.debug("before-close callback failed: %s", exc)
+        self.services.close()  # background writers drain and pools finish while the driver is still open
         self._driver.close()

@@ -1,5 +1,8 @@
-"""A managed transaction that runs named statements, as write functions receive it, and the stamps its writes
-call for.
+"""A managed transaction that runs named statements, as write functions receive it; the marks it runs first and
+the stamps it runs last.
+
+Marks: a statement every write transaction of the current context runs first (an Idempotency-Key's claim), so that
+what a request writes and the record that it wrote commit together (`marking`, `write_marks`).
 
 Stamps: the writes that make a process's cached copy of something stale, and the statement that says so.
 
@@ -18,7 +21,9 @@ change names.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from typing import Any, LiteralString
 
 from neo4j import ManagedTransaction
@@ -87,3 +92,25 @@ class Tx:
     def one(self, name: str, **params: Any) -> Row | None:
         rows = self.run(name, **params)
         return rows[0] if rows else None
+
+
+#: a statement every write transaction of the current request runs first (an Idempotency-Key's mark)
+Mark = Callable[["Tx"], None]
+_marks: ContextVar[tuple[Mark, ...]] = ContextVar("graphmem_write_marks", default=())
+
+
+def write_marks() -> tuple[Mark, ...]:
+    """The marks the current context's writes carry (a writer writing for other callers collects theirs)."""
+    return _marks.get()
+
+
+@contextmanager
+def marking(mark: Mark) -> Iterator[None]:
+    """Every write transaction run in this context (threads started from it included) runs `mark` first,
+    in the same transaction: what a request writes and the record that it wrote commit together or not at
+    all (graphmem.idempotency.mark_written)."""
+    token = _marks.set(_marks.get() + (mark,))
+    try:
+        yield
+    finally:
+        _marks.reset(token)

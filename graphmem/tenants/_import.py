@@ -255,8 +255,8 @@ def import_namespace(store: Store, ns: Namespace, lines: Iterable[str | bytes], 
     model = recorded_model(store)
     given = bool(header.get("vectors")) and model is not None and header.get("model") == {
         "name": model.name, "dimensions": model.dimensions}
-    writer = _Writer(store, ns, header["id"], int(row["done"]), None if given else get_embedder(store.settings),
-                     given)
+    embedder = None if given else get_embedder(store.services.settings)
+    writer = _Writer(store, ns, header["id"], int(row["done"]), embedder, given)
     resumed, pending, end, written_batches = writer.done > 0, [], None, 0
     count = 0
     for n, obj in found:

@@ -77,7 +77,7 @@ def build(store: Store, ns: Namespace, *, users: int, sessions: int, turns: int,
     from graphmem.induction import make_run
 
     start = utcnow() - timedelta(days=120)
-    batch = store.settings.max_batch // 2
+    batch = store.services.settings.max_batch // 2
     specs = []
     for i in range(users):
         specs.append(EntitySpec(f"U-{i:05d}", "user", NAMES[i % len(NAMES)], {

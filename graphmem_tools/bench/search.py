@@ -84,7 +84,7 @@ def timed(fn: Callable[[], object], n: int) -> list[float]:
 
 def dense_only(store: Store, ns: Namespace, query: str) -> None:
     """What a vector store does: embed the query, ask the vector index (over-fetched for the namespace)."""
-    vector = get_embedder(store.settings).embed_query(query)
+    vector = get_embedder(store.services.settings).embed_query(query)
     store.read("search/vector_turns", ns=ns, vector=vector, fetch=100, limit=10, session=None, speaker=None,
                since=None, until=None, all=False, archived=False)
 

@@ -313,7 +313,7 @@ def command(data_path: Path | None, limit: int | None, only: str | None, mode: s
             if not reuse:
                 purge_namespace(store, ns)
                 with bar(total=len(conv.turns), desc=f"{ns} ingest", unit="turn", quiet=quiet) as b:
-                    ingested += ingest(client, ns, conv, store.settings.max_batch, mode, tick=b.update)
+                    ingested += ingest(client, ns, conv, store.services.settings.max_batch, mode, tick=b.update)
             t1 = time.perf_counter()
             for q in bar(conv.questions, desc=f"{ns} search", unit="question", quiet=quiet):
                 r = client.post(f"/v1/{ns}/search", json={"query": q["question"], "k": 10, "kinds": ["turn"]})

@@ -111,7 +111,7 @@ def call(client: TestClient, ep: Endpoint, ns: str, headers: dict[str, str], **v
 
 def cypher(store: Store, query: str, **params: Any) -> list[dict[str, Any]]:
     """Raw Cypher, for tests only: seeding what no endpoint writes yet, and checking what is stored."""
-    records, _, _ = store._driver.execute_query(query, params, database_=store.settings.neo4j_database)
+    records, _, _ = store._driver.execute_query(query, params, database_=store.services.settings.neo4j_database)
     return [dict(r) for r in records]
 
 

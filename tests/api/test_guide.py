@@ -27,7 +27,7 @@ PARAM = re.compile(r"^:param (\w+) => (.+);$")
 
 def raw(store: Store, query: str, **params: Any) -> list[dict[str, Any]]:
     """What Neo4j Browser does with a block: send the text as it is, with the parameters set."""
-    records, _, _ = store._driver.execute_query(query, params, database_=store.settings.neo4j_database)
+    records, _, _ = store._driver.execute_query(query, params, database_=store.services.settings.neo4j_database)
     return [dict(r) for r in records]
 
 

@@ -181,7 +181,7 @@ def short_lease(settings: Settings, store: Store) -> Iterator[Store]:
 def failing_app(store: Store, calls: list[str], *, sleep: float = 0.0) -> TestClient:
     """The real app plus three routes that fail or stall after the key was claimed: the release path
     runs only when a request claimed a key and then failed, which no real route does on demand."""
-    app = create_app(store.settings, store)
+    app = create_app(store.services.settings, store)
 
     def unavailable(ns: str) -> None:
         calls.append("503")

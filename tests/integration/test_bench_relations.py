@@ -23,7 +23,7 @@ def _types(store: Store, ns: Namespace) -> set[str]:
     """Test-only Cypher: the relationship types between the namespace's entities."""
     records, _, _ = store._driver.execute_query(
         "MATCH (:Entity {ns: $ns})-[r]->(:Entity {ns: $ns}) RETURN DISTINCT type(r) AS t", {"ns": ns.name},
-        database_=store.settings.neo4j_database)
+        database_=store.services.settings.neo4j_database)
     return {r["t"] for r in records}
 
 

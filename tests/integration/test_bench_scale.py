@@ -58,7 +58,7 @@ def test_scale_bench_tiny(store: Store, neo4j_server: dict[str, str], monkeypatc
         assert "(200 -> 400)" in out and "(200 -> 2,000)" in out
 
         assert seed.seeded_turns(store, turns) == 400
-        pool = seed.load_pool(store.settings, data, 300)  # cached by the run
+        pool = seed.load_pool(store.services.settings, data, 300)  # cached by the run
         text, _ = seed.turn_text(pool, 123)
         hits = search(store, turns, query=text, k=10, touch=False).hits
         assert any(h.text == text for h in hits), [h.text for h in hits]

@@ -68,7 +68,7 @@ def test_the_turn_is_readable_at_once_and_found_by_meaning_once_embedded(store: 
     assert write_embeddings(background, ns, session="s1") == 3
     after = cypher(store, QUEUED, ns=ns.name)
     assert all(r["queued"] is None and r["embedding"] is not None for r in after)
-    inline = np.array(get_embedder(store.settings).embed([labelled(w, t) for w, t in SAID]))
+    inline = np.array(get_embedder(store.services.settings).embed([labelled(w, t) for w, t in SAID]))
     assert np.allclose(np.array([r["embedding"] for r in after]), inline, atol=1e-5)  # the inline vector
     assert search(store, ns, query=question, k=3, kinds=["turn"], touch=False).hits[0].id == ids[0]
     assert write_embeddings(background, ns, session="s1") == 0  # nothing left: the queue is empty

@@ -21,7 +21,7 @@ pytestmark = pytest.mark.neo4j
 
 def cypher(store: Store, query: str, **params: Any) -> list[dict[str, Any]]:
     """Raw Cypher, for checking what is stored and making turns as an older version wrote them."""
-    records, _, _ = store._driver.execute_query(query, params, database_=store.settings.neo4j_database)
+    records, _, _ = store._driver.execute_query(query, params, database_=store.services.settings.neo4j_database)
     return [dict(r) for r in records]
 
 SAID = [NewTurn("Hi, Maria Lopez here, about my invoice.", speaker="customer"),

@@ -104,5 +104,5 @@ def test_the_stop_words_the_name_index_drops_are_the_ones_graphmem_asks_elsewher
     listed here would make a name unfindable ("Will" Hunter was, before the list)."""
     records, _, _ = store._driver.execute_query(
         "CALL db.index.fulltext.listAvailableAnalyzers() YIELD analyzer, stopwords "
-        "WHERE analyzer = 'standard-folding' RETURN stopwords", database_=store.settings.neo4j_database)
+        "WHERE analyzer = 'standard-folding' RETURN stopwords", database_=store.services.settings.neo4j_database)
     assert set(records[0]["stopwords"]) == LUCENE_STOP

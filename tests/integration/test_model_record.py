@@ -63,7 +63,7 @@ def test_a_store_from_before_the_record_keeps_the_model_path_it_ran(store: Store
 
 
 def test_another_model_is_refused_by_the_library(store: Store) -> None:
-    other = Store(store.settings.model_copy(update={"embed_model": OTHER}), store.uri, store.auth)
+    other = Store(store.services.settings.model_copy(update={"embed_model": OTHER}), store.uri, store.auth)
     try:
         with pytest.raises(ModelMismatch) as refused:
             apply_schema(other)

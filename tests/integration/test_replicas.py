@@ -101,9 +101,9 @@ def key(store: Store, ns: Namespace) -> Iterator[tuple[str, str]]:
     yield secret, rec.key_id
     # test keys span namespaces (a purge leaves them): delete, and move the version so keyrings forget it
     store._driver.execute_query("MATCH (a:ApiKey {hash: $hash}) DETACH DELETE a", {"hash": rec.key_hash},
-                                database_=store.settings.neo4j_database)
+                                database_=store.services.settings.neo4j_database)
     store._driver.execute_query("MATCH (r:ApiKeyring {name: 'api'}) SET r.version = r.version + 1",
-                                database_=store.settings.neo4j_database)
+                                database_=store.services.settings.neo4j_database)
 
 
 def _call(replica: Replica, method: str, path: str, key: str, token: str | None = None,

@@ -144,7 +144,7 @@ def _accessed(store: Store, ns: Namespace, ids: list[str]) -> list[object]:
     """Raw Cypher (tests only): no statement of the service reads the LRU stamp back."""
     records, _, _ = store._driver.execute_query(
         "UNWIND $ids AS id MATCH (t:Turn {ns: $ns, id: id}) RETURN t.last_accessed_at AS at", ids=ids, ns=ns.name,
-        database_=store.settings.neo4j_database)
+        database_=store.services.settings.neo4j_database)
     return [r["at"] for r in records]
 
 

@@ -59,7 +59,7 @@ def test_a_chunk_is_the_centroid_of_its_turns_and_found_by_their_meaning(store: 
         turns = np.array(row["turns"])
         mean = turns.mean(axis=0)
         assert np.allclose(np.array(row["vector"]), mean / np.linalg.norm(mean), atol=1e-6)
-        text_vector = np.array(get_embedder(store.settings).embed([row["text"]])[0])
+        text_vector = np.array(get_embedder(store.services.settings).embed([row["text"]])[0])
         assert not np.allclose(np.array(row["vector"]), text_vector, atol=1e-3)  # not the text's own vector
     found = search(store, ns, query="a musical instrument delivered to an apartment", k=5, kinds=["summary"],
                    touch=False)

@@ -200,7 +200,7 @@ def test_bulk_put_shares_attribute_nodes_and_keeps_types(store: Store, ns: Names
     assert [e.key for e in lookup(store, ns, attribute="flag", value=True).entities] == ["K-1"]
     records, _, _ = store._driver.execute_query(
         "MATCH (a:Attribute {ns: $ns, name: 'city'})<-[v:HAS]-() RETURN count(DISTINCT a) AS nodes, count(v) AS edges",
-        {"ns": ns.name}, database_=store.settings.neo4j_database)
+        {"ns": ns.name}, database_=store.services.settings.neo4j_database)
     assert (records[0]["nodes"], records[0]["edges"]) == (1, 6)
 
 

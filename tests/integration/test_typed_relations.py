@@ -30,7 +30,7 @@ def D(text: str) -> datetime:
 
 def raw(store: Store, query: str, **params: Any) -> list[dict[str, Any]]:
     """Test-only Cypher: seeding the old shape no code writes any more, and reading what is stored."""
-    records, _, _ = store._driver.execute_query(query, params, database_=store.settings.neo4j_database)
+    records, _, _ = store._driver.execute_query(query, params, database_=store.services.settings.neo4j_database)
     return [dict(r) for r in records]
 
 

@@ -26,7 +26,7 @@ def _count(name: str) -> float:
 
 def _left_in_warm_ns(store: Store) -> int:
     records, _, _ = store._driver.execute_query("MATCH (n {ns: $ns}) RETURN count(n) AS n", {"ns": WARM_NS},
-                                                database_=store.settings.neo4j_database)
+                                                database_=store.services.settings.neo4j_database)
     return int(records[0]["n"])
 
 

@@ -200,16 +200,17 @@ def test_an_erasure_re_embeds_the_leader_vector_of_a_group_it_redacts(store: Sto
         records, _, _ = store._driver.execute_query(
             "MATCH (g:WorkflowGroup {ns: $ns}) WHERE g.leader_embedding IS NOT NULL "
             "RETURN elementId(g) AS id, g.leader_task AS task, g.leader_embedding AS vector", {"ns": ns.name},
-            database_=store.settings.neo4j_database)
+            database_=store.services.settings.neo4j_database)
         return [dict(r) for r in records]
 
     [before] = [g for g in leaders() if "Okonkwo" in g["task"]]
-    embed = get_embedder(store.settings).embed
+    embed = get_embedder(store.services.settings).embed
     assert before["vector"] == pytest.approx(embed(texts_for("group_leaders", {"task": before["task"]}))[0], abs=1e-5)
     erase_entity(store, ns, key="cust-7", reason="request", by="test")
     if purge == "legacy":
         store._driver.execute_query("MATCH (g:WorkflowGroup) WHERE elementId(g) = $id SET g.leader_embedding = $v",
-                                    {"id": before["id"], "v": before["vector"]}, database_=store.settings.neo4j_database)
+                                    {"id": before["id"], "v": before["vector"]},
+                                    database_=store.services.settings.neo4j_database)
     if purge != "no":
         purge_erased(store, ns, older_than_days=0, by="test")
     [after] = [g for g in leaders() if g["id"] == before["id"]]

@@ -32,7 +32,7 @@ def trained(store: Store, ns: Namespace) -> Namespace:
 
 def test_held_out_runs_match_the_right_workflow_and_it_covers_their_steps(store: Store, trained: Namespace) -> None:
     held = generate(15, seed=202, held_out=True, failure_rate=0.0, id_prefix="held")
-    embed_tasks(store.settings, [s.body["task"] for s in held])  # one batch; matching then reads the cache
+    embed_tasks(store.services.settings, [s.body["task"] for s in held])  # one batch; matching then reads the cache
     score = Score()
     wrong = []
     for s in held:

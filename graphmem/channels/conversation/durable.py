@@ -67,7 +67,7 @@ class DurableWorker:
         self.rescan_at = 0.0  # scan the durable queue at once: a previous process may have left work
         self.scanned = False
         self.thread: threading.Thread | None = None
-        store.on_close(self.stop)
+        store.services.on_close(self.stop)
         type(self)._live.add(self)
 
     # --- what subclasses define -------------------------------------------------------------------

@@ -57,7 +57,7 @@ def write_embeddings(store: Store, ns: Namespace, *, session: str,
                 pool_chunks(store, ns, session=session)
             return done
         live = [r for r in rows if r["live"]]
-        vectors = get_embedder(store.settings).embed_shared(
+        vectors = get_embedder(store.services.settings).embed_shared(
             [labelled(r["speaker"], r["text"]) for r in live]) if live else []
         by_id = {r["id"]: v for r, v in zip(live, vectors)}
         writes = [{"id": r["id"], "embedding": by_id.get(r["id"])} for r in rows]
@@ -88,14 +88,14 @@ class Embeddings(DurableWorker):
     delay = DELAY
 
     def __init__(self, store: Store) -> None:
-        super().__init__(store, enabled=store.settings.fold_worker)
+        super().__init__(store, enabled=store.services.settings.fold_worker)
         self.writes: dict[Item, Future[None]] = {}  # each session's write in flight
 
     def do(self, item: Item) -> None:
         ns, session = item
         if (earlier := self.writes.pop(item, None)) is not None:
             _wait(earlier)  # its turns would be read again while their write is in flight
-        pool = self.store.executor("embedding-writes", 1)
+        pool = self.store.services.executor("embedding-writes", 1)
         write_embeddings(self.store, Namespace(ns), session=session,
                          hand_off=lambda work: self.writes.__setitem__(item, pool.submit(work)))
 
@@ -114,7 +114,7 @@ def _wait(future: Future[None]) -> None:
 
 
 def embeddings_of(store: Store) -> Embeddings:
-    return store.state("conversation.embeddings", lambda: Embeddings(store))
+    return store.services.state("conversation.embeddings", lambda: Embeddings(store))
 
 
 def queue_embeddings(store: Store, ns: Namespace, session: str) -> None:

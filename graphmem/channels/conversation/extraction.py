@@ -151,7 +151,7 @@ class Extractions(DurableWorker):
     scan_field = "id"
 
     def __init__(self, store: Store) -> None:
-        settings = store.settings
+        settings = store.services.settings
         enabled = bool(settings.fold_worker and settings.llm_base_url and graphiti_installed())
         super().__init__(store, enabled=enabled)
         self.client = ChatClient.from_settings(settings, timeout=60.0) if enabled else None
@@ -167,7 +167,7 @@ class Extractions(DurableWorker):
 
 
 def extractions_of(store: Store) -> Extractions:
-    return store.state("conversation.extractions", lambda: Extractions(store))
+    return store.services.state("conversation.extractions", lambda: Extractions(store))
 
 
 def queue_extractions(store: Store, ns: Namespace, turn_ids: list[str]) -> None:

@@ -63,19 +63,19 @@ class Folds(DurableWorker):
     delay = FOLD_DELAY
 
     def __init__(self, store: Store) -> None:
-        super().__init__(store, enabled=store.settings.fold_worker)
+        super().__init__(store, enabled=store.services.settings.fold_worker)
 
     def order(self, work: Iterable[Item]) -> list[Item]:
         return sorted(work)
 
     def do(self, item: Item) -> None:
         ns, session = item
-        yield_to_writers(get_embedder(self.store.settings).idle_for)
+        yield_to_writers(get_embedder(self.store.services.settings).idle_for)
         write_contents(self.store, Namespace(ns), session=session, now=utcnow())
 
 
 def folds_of(store: Store) -> Folds:
-    return store.state("conversation.folds", lambda: Folds(store))
+    return store.services.state("conversation.folds", lambda: Folds(store))
 
 
 def queue_fold(store: Store, ns: Namespace, session: str, summarise: Summariser) -> None:

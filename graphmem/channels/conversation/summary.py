@@ -83,10 +83,10 @@ class _Chosen:
 
 
 def choose_summariser(store: Store, ns: Namespace, session: str, summarise: Summariser) -> None:
-    chosen = store.state("conversation.summarisers", _Chosen)
+    chosen = store.services.state("conversation.summarisers", _Chosen)
     key = (ns.name, session)
     with chosen.lock:
-        if summarise is summariser_for(store.settings):
+        if summarise is summariser_for(store.services.settings):
             chosen.by_session.pop(key, None)
             return
         chosen.by_session[key] = summarise
@@ -96,8 +96,8 @@ def choose_summariser(store: Store, ns: Namespace, session: str, summarise: Summ
 
 
 def summariser_of(store: Store, ns: Namespace, session: str) -> Summariser:
-    chosen = store.state("conversation.summarisers", _Chosen)
-    return chosen.by_session.get((ns.name, session)) or summariser_for(store.settings)
+    chosen = store.services.state("conversation.summarisers", _Chosen)
+    return chosen.by_session.get((ns.name, session)) or summariser_for(store.services.settings)
 
 
 def assign_chunks(*, open_chunk: tuple[str, list[TurnRow]] | None, leaving: Sequence[TurnRow],

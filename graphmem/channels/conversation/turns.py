@@ -122,7 +122,7 @@ def add_turns(store: Store, ns: Namespace, *, session: str, turns: Sequence[NewT
         DuplicateTurn: a caller-supplied id already exists in the namespace (or twice in the batch).
         StoreUnavailable: Neo4j unreachable.
     """
-    settings = settings or store.settings
+    settings = settings or store.services.settings
     check_session_id(session)
     if not turns:
         raise InvalidInput.field("turns", "must hold at least one turn")
@@ -147,7 +147,7 @@ def add_turns(store: Store, ns: Namespace, *, session: str, turns: Sequence[NewT
     ids = [t.id if t.id is not None else f"t-{uuid.uuid4().hex}" for t in turns]
     metas = [json.dumps(dict(t.metadata), sort_keys=True) if t.metadata else None for t in turns]
     # the names the texts hold are looked up while the batch is embedded (`_Job.take_names`)
-    names = store.executor("turn-names", 4).submit(names_in_texts, store, ns, [t.text for t in turns])
+    names = store.services.executor("turn-names", 4).submit(names_in_texts, store, ns, [t.text for t in turns])
     base = [{
         "id": ids[i], "role": t.role, "speaker": t.speaker, "text": t.text,
         "search_text": indexed_text(t.speaker, t.text, (t.at or now).astimezone(UTC)),
@@ -247,7 +247,7 @@ class _Lanes:
 
 
 def _write(store: Store, job: _Job) -> tuple[list[dict[str, Any]], _Written]:
-    lanes = store.state("conversation.lanes", _Lanes)
+    lanes = store.services.state("conversation.lanes", _Lanes)
     if not lanes.join(job):
         job.ready.wait()
         if not job.lead:

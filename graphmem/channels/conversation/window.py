@@ -29,7 +29,7 @@ def read_window(store: Store, ns: Namespace, *, session: str, size: int | None =
         SessionNotFound: no turn was ever written to this session in this namespace.
         InvalidInput: a size below 1 or above 1000.
     """
-    n = store.settings.window_size if size is None else size
+    n = store.services.settings.window_size if size is None else size
     if not 1 <= n <= 1000:
         raise InvalidInput.field("size", "must be between 1 and 1000")
     rows = store.read("window/read_window", ns=ns, session=session, n=n, all=view != "application")
@@ -43,7 +43,7 @@ def read_window(store: Store, ns: Namespace, *, session: str, size: int | None =
 def last_mentioned(store: Store, ns: Namespace, *, session: str, size: int | None = None) -> tuple[str, str | None] | None:
     """(key, name) of the live entity the session's window named last (MENTIONS: its key, an identifier it
     holds, or its whole name), or None: what "her" or "his" in a question about the conversation refers to."""
-    rows = store.read("window/last_mentioned", ns=ns, session=session, size=size or store.settings.window_size)
+    rows = store.read("window/last_mentioned", ns=ns, session=session, size=size or store.services.settings.window_size)
     if not rows or (len(rows) > 1 and rows[1]["seq"] == rows[0]["seq"]):  # none, or two named at once
         return None
     return str(rows[0]["key"]), rows[0]["name"]

@@ -200,7 +200,7 @@ class Copies:
             self._making.add(ns.name)
             self._wait(ns.name, RETRY_SECONDS)
         try:
-            self.store.executor("name-copies", 1).submit(self._make, ns)
+            self.store.services.executor("name-copies", 1).submit(self._make, ns)
         except RuntimeError:  # the store is closing: its pool takes no work
             with self._lock:
                 self._making.discard(ns.name)
@@ -284,7 +284,7 @@ class Copies:
 
 
 def copies(store: Store) -> Copies:
-    return store.state("names.copies", lambda: Copies(store))
+    return store.services.state("names.copies", lambda: Copies(store))
 
 
 def read_from_copy(store: Store, ns: Namespace, question: str, valid_at: datetime | None, known_at: datetime | None,

@@ -131,7 +131,7 @@ def search(store: Store, ns: Namespace, *, query: str, k: int = 10, session: str
         InvalidInput: empty or too long query, k outside 1..settings.max_k, unknown kinds.
         InvalidInterval: since after until.
     """
-    s = store.settings
+    s = store.services.settings
     check_query(query=query, k=k, max_k=s.max_k, max_chars=s.max_text_chars, since=since, until=until, kinds=kinds)
     limits.check_text(session, "session")
     limits.check_text(speaker, "speaker")

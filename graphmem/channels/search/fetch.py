@@ -62,7 +62,7 @@ _EXACT_PARAMS = {"ns", "vector", "session", "speaker", "since", "until", "all", 
 
 def tuner_of(store: Store) -> Tuner:
     """The over-fetch pass rates this store's searches remember."""
-    return store.state("search.tuner", Tuner)
+    return store.services.state("search.tuner", Tuner)
 
 
 def gather(store: Store, ns: Namespace, *, query: str, depth: int, filters: Filters) -> Candidates:
@@ -125,7 +125,7 @@ def read_rows(store: Store, ns: Namespace, *, summary_ids: Sequence[str] = (), t
 
 def _pool(store: Store) -> ThreadPoolExecutor:
     """The store's threads for the statements one search runs side by side."""
-    return store.executor("search", SEARCH_WORKERS)
+    return store.services.executor("search", SEARCH_WORKERS)
 
 
 def _index_candidates(store: Store, base: dict[str, Any], *, query: str, depth: int,
@@ -166,7 +166,7 @@ def _embedded(store: Store, base: dict[str, Any], query: str) -> list[float]:
     """The query's vector, embedded once per search: a time-range search embeds it while counting the
     range, the others when their keyword statement has been sent."""
     if base["vector"] is None:
-        base["vector"] = get_embedder(store.settings).embed_query(query)
+        base["vector"] = get_embedder(store.services.settings).embed_query(query)
     vector: list[float] = base["vector"]
     return vector
 
@@ -198,7 +198,7 @@ def _scope_candidates(store: Store, base: dict[str, Any], *, query: str, words: 
 def _namespace_size(store: Store, ns: str) -> dict[str, Any]:
     """Turns and summaries of the namespace and of all namespaces, and the namespace's speakers, read at
     most once a minute per store."""
-    sizes: dict[str, tuple[float, dict[str, Any]]] = store.state("search.namespace_sizes", dict)
+    sizes: dict[str, tuple[float, dict[str, Any]]] = store.services.state("search.namespace_sizes", dict)
     cached = sizes.get(ns)
     if cached is not None and time.monotonic() - cached[0] < _SIZE_TTL:
         return cached[1]

@@ -42,7 +42,7 @@ def term_keys(store: Store, ns: str, terms: Sequence[str]) -> list[str]:
     """What the statistics keep of each term: an HMAC under the server secret (`graphmem.access.secret`), so that
     no word of a user's turn (a name, an address) is stored outside the turn itself; the counts stay
     exact, and erasure has nothing more to find."""
-    secret = server_secret(store.settings)
+    secret = server_secret(store.services.settings)
     return [term_key(secret, ns, t) for t in terms]
 
 
@@ -114,7 +114,7 @@ def record_turns(store: Store, ns: Namespace, texts: Sequence[str]) -> None:
     """Add committed turns' indexed texts (`search_text`) to their namespace's statistics, in the background.
     Called by the turn write path after its transaction commits."""
     if texts:
-        store.state("search.stats", lambda: StatsWriter(store)).add(ns.name, texts)
+        store.services.state("search.stats", lambda: StatsWriter(store)).add(ns.name, texts)
 
 
 def drain_stats(timeout: float = 30.0) -> None:

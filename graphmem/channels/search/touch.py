@@ -1,6 +1,6 @@
 """Marking hits as used (least-recently-used forgetting) in the background: a search never waits on a write.
 
-Each store owns one writer (`store.state("search.touches", ...)`), which it drains before its driver
+Each store owns one writer (`store.services.state("search.touches", ...)`), which it drains before its driver
 closes; `drain_touches()` drains every live one (tests, and callers that must see the marks written).
 """
 
@@ -65,4 +65,4 @@ def mark_used(store: Store, ns: Namespace, hits: Sequence[Hit]) -> None:
     """Mark hits as used (forgetting prefers what nobody reads), in the background: a search never waits
     on a write."""
     if hits:
-        store.state("search.touches", lambda: Touches(store)).add(ns, hits)
+        store.services.state("search.touches", lambda: Touches(store)).add(ns, hits)

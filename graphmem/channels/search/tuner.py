@@ -2,7 +2,7 @@
 
 Neo4j's vector and full-text indexes cannot pre-filter, so search over-fetches them and keeps what passes
 its filters. How much to ask for is sized by the share that passed last time (the pass rate), remembered
-per namespace, part and filtering by a `Tuner` that the store owns (`store.state("search.tuner", Tuner)`):
+per namespace, part and filtering by a `Tuner` that the store owns (`store.services.state("search.tuner", Tuner)`):
 a namespace that owns most of an index asks for little more than it wants, one in a crowded index asks for
 enough at once instead of widening (each widening is a round trip). Process-wide globals keyed by
 `id(store)` used to hold these rates; they outlived their store.

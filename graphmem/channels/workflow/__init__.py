@@ -118,7 +118,7 @@ def add_trajectory(store: Store, ns: Namespace, *, run: Run, induce: bool = True
     """
     now = utcnow()
     run = run if run.at is not None else replace(run, at=now)
-    vector = embed_tasks(store.settings, [run.task])[0] if run.succeeded or not run.task_type else None
+    vector = embed_tasks(store.services.settings, [run.task])[0] if run.succeeded or not run.task_type else None
 
     def work(tx: Tx) -> TrajectoryAdded:
         _refuse_duplicates(tx, ns, [run.id])
@@ -160,7 +160,7 @@ def add_trajectories(store: Store, ns: Namespace, *, runs: Sequence[Run]) -> int
     now = utcnow()
     runs = [r if r.at is not None else replace(r, at=now) for r in runs]
     succeeded = [r for r in runs if r.succeeded]
-    vectors = dict(zip((r.id for r in succeeded), embed_tasks(store.settings, [r.task for r in succeeded])))
+    vectors = dict(zip((r.id for r in succeeded), embed_tasks(store.services.settings, [r.task for r in succeeded])))
     rows = [run_row(r, group_key(task_type=r.task_type) if r.task_type else None, vectors.get(r.id)) for r in runs]
     groups = {r["group_key"]: {"key": r["group_key"], "task_type": r["task_type"], "leader": r["id"],
                                "leader_task": r["task"], "leader_embedding": None, "leader_actions": None,
@@ -220,11 +220,11 @@ def match_workflows(store: Store, ns: Namespace, *, task: str | None = None, tas
     """
     if not (task and task.strip()) and not (task_type and task_type.strip()):
         raise InvalidInput.field("task", "give a task text, a task_type, or both")
-    if not 1 <= k <= store.settings.max_k:
-        raise InvalidInput.field("k", f"must be between 1 and {store.settings.max_k}")
+    if not 1 <= k <= store.services.settings.max_k:
+        raise InvalidInput.field("k", f"must be between 1 and {store.services.settings.max_k}")
     found: dict[str, WorkflowMatch] = {}
     asked = bool(task and task.strip())
-    vector = embed_tasks(store.settings, [task])[0] if task and asked else []
+    vector = embed_tasks(store.services.settings, [task])[0] if task and asked else []
     if task_type:
         typed = [WorkflowVersion.from_row(r["w"])
                  for r in store.read("workflow/match_by_type", ns=ns, task_type=task_type.strip())]

@@ -74,7 +74,7 @@ def group_current(tx: Tx, ns: Namespace, groups: Sequence[str]) -> dict[str, dic
 
 def _embedding(store: Store, induced: Induced, cur: WorkflowVersion | None) -> list[float] | None:
     """Procedures are matched by embedding; sub-workflows are reached through their procedures."""
-    return embed_workflow(store.settings, induced, cur) if induced.kind == "procedure" else None
+    return embed_workflow(store.services.settings, induced, cur) if induced.kind == "procedure" else None
 
 
 def apply(tx: Tx, store: Store, ns: Namespace, induced: Induced | None, cur: WorkflowVersion | None, *,
@@ -126,7 +126,7 @@ def type_embedding(store: Store, drafts: Sequence[Induced]) -> list[float] | Non
     """The normalised centroid of a group's example tasks (masked) and its type's name."""
     procedures = [d for d in drafts if d.kind == "procedure"]
     texts = type_texts([d.examples for d in procedures], [d.task_type for d in drafts])
-    return centroid(embed_texts(store.settings, texts)) if texts else None
+    return centroid(embed_texts(store.services.settings, texts)) if texts else None
 
 
 def write_group(tx: Tx, store: Store, ns: Namespace, key: str, runs: Sequence[Run], drafts: Sequence[Induced],
@@ -195,7 +195,7 @@ def induce_all(tx: Tx, store: Store, ns: Namespace, *, task_type: str | None, re
     rows = tx.run("workflow/read_trajectories", ns=ns, task_type=task_type)
     unembedded = [r for r in rows if r["unembedded"]]
     if unembedded:
-        vectors = embed_tasks(store.settings, [r["task"] for r in unembedded])
+        vectors = embed_tasks(store.services.settings, [r["task"] for r in unembedded])
         tx.run("workflow/set_trajectory_vectors", ns=ns,
                rows=[{"id": r["id"], "vector": v} for r, v in zip(unembedded, vectors)])
     assign = assign_groups(tx, store, ns, rows, threshold=threshold, now=now)
@@ -215,7 +215,7 @@ def induce_all(tx: Tx, store: Store, ns: Namespace, *, task_type: str | None, re
         drafts[key] = draft_group(members, key, refine=refine)
         if progress is not None:
             progress(i + 1, 2 * len(runs))
-    embed_texts(store.settings, [t for ds in drafts.values() for d in ds if d.kind == "procedure"
+    embed_texts(store.services.settings, [t for ds in drafts.values() for d in ds if d.kind == "procedure"
                                  for t in embedding_texts(d)])
     existing = group_current(tx, ns, list(runs))
     changes: list[Change] = []
@@ -248,7 +248,7 @@ def assign_groups(tx: Tx, store: Store, ns: Namespace, rows: Sequence[Mapping[st
                                        "leader_task": r["task"], "leader_embedding": None, "leader_actions": None,
                                        "leader_at": r["at"]}
     if untyped:
-        vectors = embed_tasks(store.settings, [r["task"] for r in untyped])
+        vectors = embed_tasks(store.services.settings, [r["task"] for r in untyped])
         actions = [[s["action"] for s in json.loads(r["steps"])] for r in untyped]
         leaders = [(g["key"], g["embedding"], g["actions"] or [])
                    for g in tx.run("workflow/read_auto_groups", ns=ns)]

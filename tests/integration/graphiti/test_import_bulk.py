@@ -55,7 +55,7 @@ def graph() -> SourceGraph:
 
 def raw(store: Store, query: str, **params: Any) -> list[dict[str, Any]]:
     """Test-only Cypher: reading everything stored, whatever the views say."""
-    records, _, _ = store._driver.execute_query(query, params, database_=store.settings.neo4j_database)
+    records, _, _ = store._driver.execute_query(query, params, database_=store.services.settings.neo4j_database)
     return [dict(r) for r in records]
 
 
@@ -102,7 +102,7 @@ def test_bulk_paths_write_the_reference_graph_and_a_stopped_import_completes(
     assert slow.ok, slow.lines()
 
     # an import stopped after its first entity batch (each batch is one transaction)...
-    mapped = map_graph(source, registry(store), max_text_chars=store.settings.max_text_chars)
+    mapped = map_graph(source, registry(store), max_text_chars=store.services.settings.max_text_chars)
     assert bulk_entities.write_batch(store, ns, mapped.entities[:2], {"role"}) == 2
     # ...run again: it writes the rest
     fast = import_graph(store, ns, graph=source)
@@ -123,7 +123,7 @@ def test_bulk_paths_write_the_reference_graph_and_a_stopped_import_completes(
 
 
 def test_a_key_taken_during_the_import_fails_the_batch_whole(store: Store, ns: Namespace) -> None:
-    mapped = map_graph(graph(), registry(store), max_text_chars=store.settings.max_text_chars)
+    mapped = map_graph(graph(), registry(store), max_text_chars=store.services.settings.max_text_chars)
     put_entity(store, ns, key=entity_key("b"), type="Legacy")
     with pytest.raises(Conflict) as err:
         bulk_entities.write_batch(store, ns, mapped.entities[:3], set())
