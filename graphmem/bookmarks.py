@@ -11,7 +11,7 @@ A request's `Causal` lives in a contextvar (`carrying`), like the write marks of
 routes' thread pool copies the context, and the object is shared, so the bookmarks the writes return
 reach the middleware that set it. Group commit writes for several callers in one transaction: each
 caller's `Causal` travels with its job and every one of them records that transaction's bookmarks.
-A store's own thread pools (`Store.executor`) carry the submitter's bookmarks to their reads.
+A store's own thread pools (`store.services.executor`) carry the submitter's bookmarks to their reads.
 Library callers outside a request carry none: a store opened in one process reads its own writes.
 """
 

@@ -18,7 +18,7 @@ the `Namespace` itself as a parameter (`ns=ns`); it becomes its name only on the
 | module | holds |
 |---|---|
 | `_store.py` | `Store`: the driver, named statements, reads, writes, retries |
-| `_services.py` | `Services` (`store.services`): settings, per-store state, thread pools, close hooks |
+| `_services.py` | `Services` (`store.services`): settings, the identifier registry, per-store state, thread pools, close hooks |
 | `_tx.py` | `Tx`, the managed transaction write functions receive; write marks (an Idempotency-Key's claim in every write of a request) |
 | `_open.py` | `open_store`, `connection_for` |
 | `_schema.py` | applying and checking the schema, removing a namespace |

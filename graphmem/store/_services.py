@@ -1,11 +1,11 @@
 """`Services`: what a store's channels share besides the driver, in one object.
 
-The settings (and the identifier registry they define), the objects a channel keeps for one store's life (a tuner, a cache, a background writer),
-its thread pools and the work to finish before the driver closes. They used to be four separate things
-fetched from `Store` (`store.settings`, `store.state`, `store.executor`, `store.on_close`), which made the
-store a holder of everything; now `Store` runs statements, and a channel takes what it shares from
-`store.services`. A `Services` can be built and closed without a driver: the rules below are tested
-without Neo4j (tests/unit/test_services.py).
+The settings (and the identifier registry they define), the objects a channel keeps for one store's life (a
+tuner, a cache, a background writer), its thread pools and the work to finish before the driver closes. They
+used to be four separate things fetched from `Store` (`store.settings`, `store.state`, `store.executor`,
+`store.on_close`), which made the store a holder of everything; now `Store` runs statements, and a channel
+takes what it shares from `store.services`. A `Services` can be built and closed without a driver: the rules
+below are tested without Neo4j (tests/unit/test_services.py).
 """
 
 from __future__ import annotations

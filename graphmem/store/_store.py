@@ -37,7 +37,6 @@ class Store:
                  queries: Mapping[str, LiteralString] | None = None) -> None:
         #: the settings, per-store state, pools and close hooks the channels share (`_services`)
         self.services = Services(settings)
-        self._settings = settings
         self.uri = uri
         self._db = settings.neo4j_database
         self._q = queries if queries is not None else load_queries()
@@ -70,13 +69,13 @@ class Store:
                     result = once()
                 except _UNREACHABLE as exc:
                     again = retry and (isinstance(exc, OSError) or exc.is_retryable())
-                    if not again or time.monotonic() + delay - started > self._settings.neo4j_unreachable_retry_time:
+                    if not again or time.monotonic() + delay - started > self.services.settings.neo4j_unreachable_retry_time:
                         self.circuit.failed()
                         raise
                 except (nx.Neo4jError, nx.DriverError) as exc:
                     self.circuit.succeeded()  # the server answered: reachable
                     if not retry or not exc.is_retryable() or \
-                            time.monotonic() + delay - started > self._settings.neo4j_max_retry_time:
+                            time.monotonic() + delay - started > self.services.settings.neo4j_max_retry_time:
                         raise
                 else:
                     self.circuit.succeeded()

@@ -55,14 +55,15 @@ def people(store: Store, ns: Namespace) -> Namespace:
 @pytest.fixture
 def reads(store: Store) -> Iterator[list[str]]:
     """The statements the store reads (a spy: the reads still run against Neo4j), but for the background workers'
-    scans of their queues: a worker an earlier test started rescans on its own thread whenever it wakes (once,
-    `admin/queued_embeddings` landed in a recall's reads)."""
+    reads: a worker an earlier test started rescans its queue on its own thread whenever it wakes (once,
+    `admin/queued_embeddings` landed in a recall's reads), and hands embedding writes to its own pool."""
     seen: list[str] = []
     real = store.read
-    workers = {f"graphmem-{kind}" for kind in ("folds", "embeddings", "extractions")}  # `DurableWorker` threads
+    # the `DurableWorker` threads and the embedding worker's pool (`graphmem-embedding-writes_N`)
+    background = ("graphmem-folds", "graphmem-embeddings", "graphmem-extractions", "graphmem-embedding-writes")
 
     def spy(name: str, **params: object) -> object:
-        if threading.current_thread().name not in workers:
+        if not threading.current_thread().name.startswith(background):
             seen.append(name)
         return real(name, **params)
 

@@ -5,6 +5,7 @@ checked here without Neo4j."""
 from __future__ import annotations
 
 import threading
+import time
 
 from graphmem.identifiers import registry_for
 from graphmem.settings import Settings
@@ -20,6 +21,7 @@ def test_state_is_made_once_per_name_even_when_asked_at_once() -> None:
 
     def make() -> object:
         made.append(1)
+        time.sleep(0.01)  # long enough for the other threads to ask meanwhile: without the lock, 8 are made
         return object()
 
     got: list[object] = []
@@ -33,7 +35,7 @@ def test_state_is_made_once_per_name_even_when_asked_at_once() -> None:
         t.start()
     for t in threads:
         t.join()
-    assert len(made) == 1 and len({id(g) for g in got}) == 1
+    assert len(made) == 1 and len(got) == 8 and len({id(g) for g in got}) == 1
     assert svc.state("other", list) is not got[0]
 
 
@@ -51,6 +53,16 @@ def test_one_pool_per_name_shut_down_on_close_after_its_work() -> None:
         pass
     else:
         raise AssertionError("a closed store's pool still took work")
+
+
+def test_a_pool_made_after_a_close_hook_shuts_down_after_it() -> None:
+    """A background writer registers its drain before it makes its pool (`store/_coalesce.py`): the drain
+    must still be able to hand the pool its last work."""
+    svc, ran = services(), []
+    svc.on_close(lambda: svc.executor("flush", 1).submit(ran.append, "drained").result())
+    svc.executor("flush", 1)
+    svc.close()
+    assert ran == ["drained"]
 
 
 def test_close_hooks_run_in_order_once_each_and_a_failing_one_stops_none() -> None:
@@ -73,5 +85,5 @@ def test_close_hooks_run_in_order_once_each_and_a_failing_one_stops_none() -> No
 
 def test_the_registry_is_the_one_of_its_settings() -> None:
     svc = services(phone_region="DE")
-    assert svc.registry is registry_for(None, "DE")
+    assert svc.registry is registry_for(svc.settings.identifier_patterns, "DE")
     assert services(phone_region="FR").registry is not svc.registry  # the region is the settings', not a global

@@ -174,7 +174,7 @@ class Copy:
 
 
 class Copies:
-    """A store's copies of its namespaces' names (one per store: `Store.state`), made in the background."""
+    """A store's copies of its namespaces' names (one per store: `store.services.state`), made in the background."""
 
     def __init__(self, store: Store) -> None:
         self.store = store

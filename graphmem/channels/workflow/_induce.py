@@ -216,7 +216,7 @@ def induce_all(tx: Tx, store: Store, ns: Namespace, *, task_type: str | None, re
         if progress is not None:
             progress(i + 1, 2 * len(runs))
     embed_texts(store.services.settings, [t for ds in drafts.values() for d in ds if d.kind == "procedure"
-                                 for t in embedding_texts(d)])
+                                          for t in embedding_texts(d)])
     existing = group_current(tx, ns, list(runs))
     changes: list[Change] = []
     for i, (key, ds) in enumerate(drafts.items()):
