@@ -25,7 +25,7 @@ from graphmem.channels.fact_records import (
     stamp,
 )
 from graphmem.channels.search.terms import escape_lucene
-from graphmem.channels.temporal import check_attribute_known, registry
+from graphmem.channels.temporal import check_attribute_known
 from graphmem import limits
 from graphmem.errors import EntityNotFound, InvalidInput
 from graphmem.identifiers.name_words import TITLES
@@ -102,7 +102,7 @@ def lookup(store: Store, ns: Namespace, *, attribute: str, value: Any, valid_at:
     check_name(attribute, "attribute")
     check_scalar(value, "value")
     limits.check_scalar(value, "value")  # 64-bit integers (`?type=int&value=1e30` digits), valid Unicode
-    stored = registry(store).normalise(attribute, value)
+    stored = store.services.registry.normalise(attribute, value)
     if isinstance(value, str) and value and stored == "":
         raise InvalidInput.field("value", f"{value!r} is not a valid {attribute}", code="invalid_value")
     va, ka = _times(valid_at, known_at)
@@ -147,7 +147,8 @@ def lookup_text(store: Store, ns: Namespace, *, attribute: str, value: str, vali
     check_name(attribute, "attribute")
     found: dict[str, EntityRef] = {}
     first: LookupResult | None = None
-    for i, v in enumerate(readings(value, identifier=registry(store).kind_for_attribute(attribute) is not None)):
+    identifier = store.services.registry.kind_for_attribute(attribute) is not None
+    for i, v in enumerate(readings(value, identifier=identifier)):
         try:
             r = lookup(store, ns, attribute=attribute, value=v, valid_at=valid_at, known_at=known_at, view=view)
         except InvalidInput:

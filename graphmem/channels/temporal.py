@@ -28,7 +28,6 @@ from graphmem.channels.fact_records import (
 )
 from graphmem.channels.fact_writes import apply_facts, lock_entities, txn_now
 from graphmem.errors import Conflict, EntityNotFound, InvalidInput, LimitExceeded
-from graphmem.identifiers import Registry
 from graphmem.instants import parse_instant, utcnow
 from graphmem.store import Store, Tx
 from graphmem.types import Namespace, View
@@ -41,16 +40,11 @@ def clock(now: datetime | None) -> datetime:
     return utcnow() if now is None else parse_instant(now, "now")
 
 
-def registry(store: Store) -> Registry:
-    """The identifier registry (built-in kinds plus GRAPHMEM_IDENTIFIER_PATTERNS): normalises on write and lookup."""
-    return store.services.registry
-
-
 def facts_unit(store: Store, ns: Namespace, specs: Sequence[FactSpec],
                now: datetime | None = None) -> Callable[[Tx], list[FactChange]]:
     """`assert_facts` as a unit of a larger transaction (several writes that must land together):
     validated now, applied in order when the returned function runs on the transaction."""
-    reg = registry(store)
+    reg = store.services.registry
     ready = [s.prepared(reg) for s in specs]
     where: dict[str, str] = {}
     for s in ready:
@@ -162,7 +156,7 @@ def entities_unit(store: Store, ns: Namespace, entities: Sequence[EntitySpec],
                   now: datetime | None = None) -> Callable[[Tx], list[EntityWrite]]:
     """`put_entities` as a unit of a larger transaction: validated now, applied when the returned
     function runs on the transaction."""
-    reg = registry(store)
+    reg = store.services.registry
     specs: list[FactSpec] = []
     seen: set[str] = set()
     for e in entities:

@@ -21,7 +21,7 @@ from uuid import uuid4
 
 from graphmem.channels.fact_records import FactSpec, wire
 from graphmem.channels.fact_writes import value_key  # the order apply_facts merges values in
-from graphmem.channels.temporal import attribute_declaration, clock, registry
+from graphmem.channels.temporal import attribute_declaration, clock
 from graphmem.errors import Conflict
 from graphmem.identifiers import Registry
 from graphmem.imports.mapping import EntityItem
@@ -81,7 +81,7 @@ def write_batch(store: Store, ns: Namespace, items: Sequence[EntityItem], many: 
         Conflict: one of the keys was taken since the import began (code import_conflict; nothing of the
             batch is written; re-run the import: it resumes).
     """
-    params = plan_batch(items, many, registry(store))
+    params = plan_batch(items, many, store.services.registry)
 
     def work(tx: Tx) -> int:
         # ids chosen per attempt: were a committed batch run again (the driver retries a unit whose commit it

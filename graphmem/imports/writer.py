@@ -31,7 +31,7 @@ from typing import Protocol
 
 from graphmem.channels.conversation.turns import add_turns
 from graphmem.channels.graph import relate, relation_type_declaration, unrelate
-from graphmem.channels.temporal import put_entities, registry
+from graphmem.channels.temporal import put_entities
 from graphmem.embedding import get_embedder
 from graphmem.imports.bulk import BulkState, lane_of, taken_lanes, write_batch
 from graphmem.imports.entities import BATCH as ENTITY_BATCH
@@ -218,7 +218,7 @@ def import_graph(store: Store, ns: Namespace, *, graph: SourceGraph, progress: P
         Conflict: another writer wrote into the imported relation lanes meanwhile (a re-run resumes).
     """
     t0 = time.perf_counter()
-    mapped = map_graph(graph, registry(store), max_text_chars=store.services.settings.max_text_chars)
+    mapped = map_graph(graph, store.services.registry, max_text_chars=store.services.settings.max_text_chars)
     entities, erased, relations, turns = _present(store, ns, mapped)
     for uuid in sorted(erased):
         mapped.unmappable.append(Unmappable("entities", uuid, "erased in graphmem: its key cannot be reused"))

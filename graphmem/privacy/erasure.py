@@ -22,7 +22,6 @@ from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
 from graphmem.errors import EntityNotFound, InvalidInput
-from graphmem.identifiers import Registry
 from graphmem.instants import utcnow
 from graphmem.channels.workflow import Reinduced
 from graphmem.privacy.reach import Copies, counts, find_copies, hide_copies, remove_copies, spellings_of
@@ -83,7 +82,7 @@ def erase_entity(store: Store, ns: Namespace, *, key: str, reason: str | None, b
             return ErasureRecord.from_row(row)
         spellings = spellings_of(tx, store, ns, key)
         marked = tx.one("privacy/mark_erased", ns=ns, key=key, now=at, by=by, reason=reason) or {}
-        copies = find_copies(tx, ns, key, spellings, _registry(store)) if spellings is not None else None
+        copies = find_copies(tx, ns, key, spellings, store.services.registry) if spellings is not None else None
         mentioned = (marked.get("turns", []), marked.get("summaries", []))
         workflows = Reinduced()
         if copies is not None:
@@ -177,7 +176,7 @@ def _purge_one(tx: Tx, store: Store, ns: Namespace, *, key: str, digest: str, pu
     """One erased entity, in one transaction: every copy of its spellings, the turns and summaries that
     mention it, the entity, its orphaned values, and the tombstone."""
     spellings = spellings_of(tx, store, ns, key)
-    copies = find_copies(tx, ns, key, spellings, _registry(store)) if spellings is not None else Copies()
+    copies = find_copies(tx, ns, key, spellings, store.services.registry) if spellings is not None else Copies()
     linked = tx.one("privacy/mentioning", ns=ns, key=key) or {}
     copies.turns = sorted(set(copies.turns) | set(linked.get("turns", [])))
     copies.summaries = sorted(set(copies.summaries) | set(linked.get("summaries", [])))
@@ -189,7 +188,3 @@ def _purge_one(tx: Tx, store: Store, ns: Namespace, *, key: str, digest: str, pu
         "attributes", 0)
     tx.run("privacy/write_tombstone", ns=ns, key_hash=digest, purge_id=purge_id, by=by, now=now,
            turns=turns, summaries=summaries, attributes=attributes)
-
-
-def _registry(store: Store) -> Registry:
-    return store.services.registry

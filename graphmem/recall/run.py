@@ -36,7 +36,7 @@ from typing import TYPE_CHECKING, Any
 from graphmem.embedding import get_embedder
 from graphmem import limits
 from graphmem.errors import InvalidInput, NotFound
-from graphmem.identifiers import holds_any, registry_for
+from graphmem.identifiers import holds_any
 from graphmem.instants import UTC, utcnow
 from graphmem.recall.hits import Channels
 from graphmem.recall.names import Names
@@ -134,7 +134,7 @@ def _recall(store: Store, ns: Namespace, *, query: str, session: str | None, ent
     settings = store.services.settings
     _check(query, k, budget_tokens, settings.max_k, settings.max_text_chars)
     now = now or utcnow()
-    registry = registry_for(settings.identifier_patterns, settings.phone_region)
+    registry = store.services.registry
     ch = Channels(store, ns, registry)
     given: dict[str, Any] = {"now": now, "registry": registry, "session": session, "entity": entity,
                              "task_type": task_type, "valid_at": valid_at, "known_at": known_at}

@@ -60,7 +60,7 @@ class Store:
         """Run `once` through the circuit, retrying with jittered back-off: a lost connection for up to
         `neo4j_unreachable_retry_time` (then the circuit opens), any other retryable error (deadlock,
         leader switch: the server answered) for up to `neo4j_max_retry_time`."""
-        started = time.monotonic()
+        started, budgets = time.monotonic(), self.services.settings
         delay = 0.02
         with translate_neo4j_errors():
             while True:
@@ -69,13 +69,13 @@ class Store:
                     result = once()
                 except _UNREACHABLE as exc:
                     again = retry and (isinstance(exc, OSError) or exc.is_retryable())
-                    if not again or time.monotonic() + delay - started > self.services.settings.neo4j_unreachable_retry_time:
+                    if not again or time.monotonic() + delay - started > budgets.neo4j_unreachable_retry_time:
                         self.circuit.failed()
                         raise
                 except (nx.Neo4jError, nx.DriverError) as exc:
                     self.circuit.succeeded()  # the server answered: reachable
                     if not retry or not exc.is_retryable() or \
-                            time.monotonic() + delay - started > self.services.settings.neo4j_max_retry_time:
+                            time.monotonic() + delay - started > budgets.neo4j_max_retry_time:
                         raise
                 else:
                     self.circuit.succeeded()

@@ -44,7 +44,7 @@ from graphmem.channels.conversation.extract_prompts import (
 from graphmem.channels.exact import read_entities
 from graphmem.channels.fact_records import EntitySpec, FactSpec
 from graphmem.channels.graph import check_relation_type, relate_unit
-from graphmem.channels.temporal import check_batch, entities_unit, facts_unit, registry
+from graphmem.channels.temporal import check_batch, entities_unit, facts_unit
 from graphmem.errors import GraphmemError, StoreUnavailable
 from graphmem.instants import utcnow
 from graphmem.text.llm import ChatClient
@@ -78,7 +78,7 @@ def write_extraction(store: Store, ns: Namespace, found: Extraction, *, source: 
     erased = {k for k, s in present.items() if s.erased_at is not None}
     new = [EntitySpec(e.key, e.type, e.name, source=source, reason=REASON)
            for e in found.entities if e.key not in present]
-    reg = registry(store)
+    reg = store.services.registry
     facts: list[tuple[FactSpec, str]] = []
     for f in found.facts:
         if f.source_key in erased or f.target_key in erased:

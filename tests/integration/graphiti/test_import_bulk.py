@@ -13,7 +13,7 @@ from uuid import uuid4
 
 import pytest
 
-from graphmem.channels.temporal import declare_attribute, put_entity, registry
+from graphmem.channels.temporal import declare_attribute, put_entity
 from graphmem.errors import Conflict
 from graphmem.imports import SourceEdge, SourceEpisode, SourceGraph, SourceNode, import_graph
 from graphmem.imports import entities as bulk_entities
@@ -102,7 +102,7 @@ def test_bulk_paths_write_the_reference_graph_and_a_stopped_import_completes(
     assert slow.ok, slow.lines()
 
     # an import stopped after its first entity batch (each batch is one transaction)...
-    mapped = map_graph(source, registry(store), max_text_chars=store.services.settings.max_text_chars)
+    mapped = map_graph(source, store.services.registry, max_text_chars=store.services.settings.max_text_chars)
     assert bulk_entities.write_batch(store, ns, mapped.entities[:2], {"role"}) == 2
     # ...run again: it writes the rest
     fast = import_graph(store, ns, graph=source)
@@ -123,7 +123,7 @@ def test_bulk_paths_write_the_reference_graph_and_a_stopped_import_completes(
 
 
 def test_a_key_taken_during_the_import_fails_the_batch_whole(store: Store, ns: Namespace) -> None:
-    mapped = map_graph(graph(), registry(store), max_text_chars=store.services.settings.max_text_chars)
+    mapped = map_graph(graph(), store.services.registry, max_text_chars=store.services.settings.max_text_chars)
     put_entity(store, ns, key=entity_key("b"), type="Legacy")
     with pytest.raises(Conflict) as err:
         bulk_entities.write_batch(store, ns, mapped.entities[:3], set())
