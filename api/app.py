@@ -43,10 +43,12 @@ TAGS = [
 ]
 
 
-def create_app(settings: Settings | None = None, store: Store | None = None) -> FastAPI:
+def create_app(settings: Settings | None = None, store: Store | None = None, *, serving: bool = False) -> FastAPI:
+    """The service's app. `serving`: the app is the process's one (`graphmem serve`), whose warm-up ends by freezing
+    what it made out of later garbage collections (`api.warmup._freeze`)."""
     settings = settings or get_settings()
     holder = StoreHolder(settings, store)
-    warmer = ModelWarmer(settings)
+    warmer = ModelWarmer(settings, freeze=serving)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:

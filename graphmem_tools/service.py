@@ -129,7 +129,8 @@ def serve(host: str | None, port: int | None, workers: int, open_access: bool) -
     from api.app import create_app
 
     # access_log off: its lines carry raw paths (entity keys, ?reason=); api.app logs route templates instead
-    uvicorn.run(create_app(s), host=s.host, port=s.port, workers=workers, log_config=None, access_log=False)
+    uvicorn.run(create_app(s, serving=True), host=s.host, port=s.port, workers=workers, log_config=None,
+                access_log=False)
 
 
 def _refuse_a_store_it_cannot_serve(s: Settings) -> None:

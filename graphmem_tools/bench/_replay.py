@@ -93,7 +93,7 @@ def create_app() -> Any:
         raise SystemExit("the replay app needs NEO4J_URI (bench round_trips sets it)")
     uri, auth = connection_for(settings)
     store = ReplayStore(settings, uri, auth)
-    app = service_app(settings, store)
+    app = service_app(settings, store, serving=True)  # as `graphmem serve`
 
     @app.post("/__bench/reads/{mode}", include_in_schema=False)
     def switch(mode: Mode) -> dict[str, int]:

@@ -4,13 +4,17 @@ nothing is queued after it, and the recall reads an empty namespace."""
 
 from __future__ import annotations
 
+import gc
 import time
 
 import pytest
+from fastapi.testclient import TestClient
 
+from api.app import create_app
 from graphmem.channels.conversation import drain_folds
 from graphmem.metrics import QUERY_SECONDS
 from graphmem.recall.warmup import WARM_NS, warm_statements
+from graphmem.settings import Settings
 from graphmem.store import Store
 
 pytestmark = pytest.mark.neo4j
@@ -39,3 +43,20 @@ def test_warm_statements_run_the_turn_write_and_keep_nothing(store: Store) -> No
     assert _left_in_warm_ns(store) == 0
     warm_statements(store)  # again: the same, nothing kept (no id taken, no session left)
     assert _left_in_warm_ns(store) == 0
+
+
+@pytest.mark.parametrize("serving", [True, False])
+def test_only_the_served_app_freezes_what_its_warm_up_made(settings: Settings, store: Store, serving: bool) -> None:
+    """`graphmem serve`'s app (serving=True) ends its warm-up by moving the process's objects out of later
+    collections (`api.warmup._freeze`: a full collection traversed them all, a 200-300 ms stall); an app built
+    any other way (a test's) freezes nothing: what it froze would never be freed."""
+    gc.unfreeze()
+    try:
+        with TestClient(create_app(settings, store, serving=serving)) as client:
+            deadline = time.monotonic() + 120
+            while client.get("/readyz").status_code != 200 and time.monotonic() < deadline:
+                time.sleep(0.2)
+            assert client.get("/readyz").status_code == 200
+            assert (gc.get_freeze_count() > 100_000) is serving, gc.get_freeze_count()
+    finally:
+        gc.unfreeze()  # this process builds many apps: nothing of this one stays frozen
