@@ -69,8 +69,9 @@ class ModelWarmer:
                     warm_statements(self.app.state.holder.connect())  # Neo4j plans a turn's and a recall's
         except Exception as exc:  # an optimisation: never what keeps the service from being ready
             log.warning("warm-up failed (%s: %s); the first requests pay it", type(exc).__name__, exc)
-        if self.freeze and not self._stopped.is_set():
-            _freeze()
+        with self._warming:  # `stop` waits for it: an app stopped meanwhile freezes nothing
+            if self.freeze and not self._stopped.is_set():
+                _freeze()
         self.loaded.set()
         log.info("embedding model loaded", extra={"ms": round((time.perf_counter() - started) * 1000)})
 

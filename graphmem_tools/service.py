@@ -105,7 +105,9 @@ def first_start_message(key: str, s: Settings) -> str:
 @click.command()
 @click.option("--host", default=None, help="bind address (default GRAPHMEM_HOST or 127.0.0.1)")
 @click.option("--port", default=None, type=int, help="port (default GRAPHMEM_PORT or 8000)")
-@click.option("--workers", default=1, show_default=True)
+@click.option("--workers", default=1, show_default=True, type=click.IntRange(1, 1),
+              help="processes: one (uvicorn needs an import string for more, and each would run its own background "
+                   "workers); for more, run more `graphmem serve` processes, each on its own port")
 @click.option("--open", "open_access", is_flag=True,
               help="no keys: every caller is admin (GRAPHMEM_OPEN=true); loopback only, for development")
 @friendly
@@ -129,8 +131,7 @@ def serve(host: str | None, port: int | None, workers: int, open_access: bool) -
     from api.app import create_app
 
     # access_log off: its lines carry raw paths (entity keys, ?reason=); api.app logs route templates instead
-    uvicorn.run(create_app(s, serving=True), host=s.host, port=s.port, workers=workers, log_config=None,
-                access_log=False)
+    uvicorn.run(create_app(s, serving=True), host=s.host, port=s.port, log_config=None, access_log=False)
 
 
 def _refuse_a_store_it_cannot_serve(s: Settings) -> None:

@@ -291,14 +291,21 @@ def relations_of(store: Store, ns: Namespace, *, keys: Iterable[str], valid_at: 
     ka = None if known_at is None else parse_instant(known_at, "known_at")
     rows = store.read("graph/expand_frontier", ns=ns, frontier=wanted, valid_at=va, known_at=ka,
                       include_erased=view != "application", reserved=sorted(RESERVED))
-    out: dict[str, list[Neighbour]] = {}
+    seen: dict[str, list[Row]] = {}
     for r in rows:
-        seen_from = r["to"] if r["neighbour"] == r["from"] else r["from"]
-        out.setdefault(seen_from, []).append(Neighbour(_edge(r), r["neighbour"], r["neighbour_name"]))
-    for found in out.values():
-        found.sort(key=lambda n: (n.relation.type, n.key, n.relation.valid_from))
-        if limit is not None:
-            del found[limit:]
+        seen.setdefault(r["to"] if r["neighbour"] == r["from"] else r["from"], []).append(r)
+    return neighbours(seen, limit)
+
+
+def neighbours(rows: Mapping[str, Iterable[Row]], limit: int | None = None) -> dict[str, list[Neighbour]]:
+    """Each key's relation rows, as `graph/expand_frontier` and `exact/read_named` read them, as its neighbours:
+    ordered by (type, neighbour, valid_from), at most `limit` of them; a key with none is absent."""
+    out: dict[str, list[Neighbour]] = {}
+    for key, found in rows.items():
+        listed = sorted((Neighbour(_edge(r), r["neighbour"], r["neighbour_name"]) for r in found),
+                        key=lambda n: (n.relation.type, n.key, n.relation.valid_from))
+        if listed:
+            out[key] = listed if limit is None else listed[:limit]
     return out
 
 

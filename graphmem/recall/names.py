@@ -37,6 +37,17 @@ class Names:
     former: Mapping[str, Sequence[tuple[str, datetime]]] = field(default_factory=dict)  # key -> (old name, until)
     #: the question's other words read as possible keys with the names: those that are keys are in `timelines`
     read_keys: frozenset[str] = frozenset()
+    #: the relations of each entity in `timelines`, true at `relations_at` and believed at known_at (the copy's read)
+    relations: Mapping[str, Sequence[Row]] = field(default_factory=dict)
+    relations_at: datetime | None = None
+
+    def relations_read(self, keys: Sequence[str], valid_at: datetime,
+                       known_at: datetime | None) -> dict[str, Sequence[Row]] | None:
+        """The relations of `keys` if the names' read brought those of each at these two times (a whole profile then
+        costs no second round trip), else None (`Channels.relations` reads them)."""
+        if self.relations_at != valid_at or self.known_at != known_at or not all(k in self.relations for k in keys):
+            return None
+        return {k: self.relations[k] for k in keys}
 
     def read(self, keys: Sequence[str], known_at: datetime | None) -> dict[str, EntityTimeline] | None:
         """The timelines of those of `keys` that are live entities if the names' read said of each whether it is one

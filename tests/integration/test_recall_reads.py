@@ -19,6 +19,7 @@ import pytest
 from graphmem.channels import temporal
 from graphmem.channels.exact import read_entities
 from graphmem.channels.fact_records import EntitySpec
+from graphmem.channels.graph import neighbours, relate, relations_of
 from graphmem.channels.names import find_names_timelines
 from graphmem.channels.names._copy import copies
 from graphmem.metrics import REGISTRY
@@ -97,21 +98,21 @@ def test_a_key_question_by_name_reads_once(store: Store, people: Namespace, read
     assert any("key question" in step.reason for step in answer.route)
 
 
-def test_earlier_values_by_name_read_the_names_and_the_relations_only(store: Store, people: Namespace,
-                                                                       reads: list[str]) -> None:
+def test_earlier_values_by_name_read_the_names_only(store: Store, people: Namespace, reads: list[str]) -> None:
     """"before" takes the full route (the fast path reads one point in time): its profile is made from the
-    timeline read with the names, not read again (no exact/read_entities, no temporal/read_history)."""
+    timeline and the relations read with the names, not read again (no exact/read_entities, no
+    temporal/read_history, no graph/expand_frontier)."""
     _copied(store, people)
     reads.clear()
     answer = recall(store, people, query="Where did Maria Lopez live before?")
-    assert sorted(reads) == ["exact/read_named", "graph/expand_frontier"]
+    assert reads == ["exact/read_named"]
     assert "c-1001 (Maria Lopez) city: Porto" in answer.context
     assert "c-1001 (Maria Lopez) city before: Braga (2024-04-10 to 2024-07-19)" in answer.context
 
 
 @pytest.mark.parametrize(("question", "read"), [
     ("What is the city of hq and of Maria Lopez?", ["exact/read_named"]),  # the fast path
-    ("Compare the city of hq with Maria Lopez's city", ["exact/read_named", "graph/expand_frontier"])])  # the full route
+    ("Compare the city of hq with Maria Lopez's city", ["exact/read_named"])])  # the full route, its relations read too
 def test_a_plain_word_that_is_a_key_is_found_in_the_same_read(store: Store, people: Namespace, reads: list[str],
                                                               question: str, read: list[str]) -> None:
     """"hq" is no name and no identifier: only a read says it is an entity key, and the names' read says so (the full
@@ -168,6 +169,43 @@ def test_profiles_from_timelines_say_what_the_as_of_read_says(store: Store, peop
     facts = sorted((h.data["entity"], h.data["attribute"], h.data["value"]) for h in read.hits
                    if h.kind == "fact" and not h.data.get("earlier"))
     assert facts == sorted((key, f.attribute, f.value) for key, s in states.items() for f in s.facts)
+
+
+@pytest.mark.parametrize("valid_days", [50, 150, 250])
+@pytest.mark.parametrize("known", ["now", "before the move"])
+def test_relations_read_with_the_names_are_those_the_graph_reads(store: Store, people: Namespace, valid_days: int,
+                                                                 known: str, reads: list[str]) -> None:
+    """The relations the names' read brings (`exact/read_named`) are `graph.relations_of`'s (`graph/expand_frontier`)
+    at the same two times, in the application view: both directions, a relation that ended or began, a neighbour
+    erased, one to itself; and a whole profile by name then reads nothing more."""
+    relate(store, people, source_key="c-1001", type="WORKS_AT", target_key="hq", valid_from=T0,
+           valid_to=T0 + timedelta(days=100))
+    relate(store, people, source_key="c-1002", type="KNOWS", target_key="c-1001", valid_from=T0 + timedelta(days=120))
+    relate(store, people, source_key="c-1001", type="MENTORS", target_key="c-1001", valid_from=T0)
+    temporal.put_entities(store, people, entities=[EntitySpec(key="old-friend", type="customer", name="Ana Rocha")])
+    relate(store, people, source_key="c-1001", type="KNOWS", target_key="old-friend", valid_from=T0)
+    erase_entity(store, people, key="old-friend", reason="asked to be forgotten", by="test")
+    history = temporal.history(store, people, key="c-1001", view="audit")
+    known_at = {"now": None, "before the move": sorted(v.txn_time for v in history.versions)[1]}[known]
+    valid_at = T0 + timedelta(days=valid_days)
+    _copied(store, people)
+    named = find_names_timelines(store, people, "Maria Lopez", valid_at=valid_at, known_at=known_at,
+                                 tokens=["hq", "c-1002"])
+    assert named.relations_at == valid_at and set(named.relations) == set(named.timelines) == {"c-1001", "c-1002", "hq"}
+    keys = sorted(named.relations)
+    assert neighbours(named.relations) == relations_of(store, people, keys=keys, valid_at=valid_at, known_at=known_at)
+    believed = known == "now"  # before the move, none of the relations was recorded yet
+    assert {n.relation.type for n in neighbours(named.relations).get("hq", [])} == (
+        {"WORKS_AT"} if believed and valid_days < 100 else set())
+    assert {n.key for n in neighbours(named.relations).get("c-1002", [])} == (
+        {"c-1001"} if believed and valid_days > 120 else set())
+    assert "old-friend" not in {n.key for found in neighbours(named.relations).values() for n in found}
+    if known == "now":
+        reads.clear()
+        answer = recall(store, people, query="Tell me everything about Maria Lopez",
+                        valid_at=T0 + timedelta(days=valid_days))
+        assert reads == ["exact/read_named"]
+        assert "c-1001 MENTORS c-1001 (Maria Lopez)" in answer.context
 
 
 def test_nobody_is_answered_without_a_read_only_at_the_stamp_just_read(store: Store, people: Namespace,

@@ -168,6 +168,14 @@ def test_serve_beyond_loopback_without_keys_refuses(tmp_path: Path, host: str) -
     assert "refusing to serve" in result.output and "without API keys" in result.output
 
 
+def test_serve_with_more_than_one_worker_refuses_before_starting(tmp_path: Path) -> None:
+    """uvicorn takes more workers only with the app as an import string, and then exited at start with its own
+    message: `serve` says so itself, before anything starts."""
+    result = CliRunner().invoke(cli, ["serve", "--open", "--workers", "2"],
+                                env=_env(tmp_path, NEO4J_URI="bolt://127.0.0.1:1", GRAPHMEM_HOME=str(tmp_path)))
+    assert result.exit_code == 2 and "--workers" in result.output and "1<=x<=1" in result.output
+
+
 def test_serve_without_keys_and_without_open_refuses_and_says_how_to_create_one(tmp_path: Path) -> None:
     env = _env(tmp_path, NEO4J_URI="bolt://127.0.0.1:1", GRAPHMEM_HOME=str(tmp_path))
     result = CliRunner().invoke(cli, ["serve"], env=env)

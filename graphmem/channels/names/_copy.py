@@ -36,6 +36,7 @@ from datetime import datetime
 from graphmem import metrics
 from graphmem.channels.entity_timelines import timeline_from_row
 from graphmem.channels.exact import VALUE_HOLDERS
+from graphmem.channels.graph import RESERVED
 from graphmem.channels.names._index import NAME_CANDIDATES, NAME_WORDS, NameRead, resolve_names
 from graphmem.identifiers.name_words import Spellings, fold, name_tokens, prepared_spellings, spellings_of, words
 from graphmem.identifiers.names import LUCENE_STOP, lucene_words, stop_names
@@ -315,10 +316,11 @@ def read_from_copy(store: Store, ns: Namespace, question: str, valid_at: datetim
     keys = list(dict.fromkeys(k for n in named for k in n.keys))
     checked = list(dict.fromkeys([*keys, *(s.key for s in similar)]))
     others = [t for t in dict.fromkeys(tokens) if t not in checked]
+    at = utcnow() if valid_at is None else valid_at
     row = store.read("exact/read_named", ns=ns, keys=checked, tokens=others, timelines=min(len(keys), TIMELINES),
-                     known_at=known_at, include_erased=False,
-                     valid_at=format_instant(utcnow() if valid_at is None else valid_at) if names else None,
-                     holder_names=names, holder_values=values, holder_limit=VALUE_HOLDERS)[0]
+                     known_at=known_at, include_erased=False, valid_at=format_instant(at), relations=True,
+                     reserved=sorted(RESERVED), holder_names=names, holder_values=values,
+                     holder_limit=VALUE_HOLDERS)[0]
     if row["stamp"] != copy.stamp or len(row["live"]) != len(checked):
         held.stale(ns, copy)
         metrics.NAME_COPIES.labels(outcome="stale").inc()
@@ -326,7 +328,7 @@ def read_from_copy(store: Store, ns: Namespace, question: str, valid_at: datetim
     metrics.NAME_COPIES.labels(outcome="answered").inc()
     return NameRead(named, similar, {r["key"]: timeline_from_row(r, known_at) for r in row["timelines"]},
                     row["holders"], {r["key"]: [(f["name"], f["until"]) for f in r["former"]] for r in rows if r["former"]},
-                    copy.stamp, frozenset(others))
+                    copy.stamp, frozenset(others), {r["key"]: r["relations"] for r in row["relations"]}, at)
 
 
 def _without(text: str, spans: Sequence[tuple[int, int]]) -> str:

@@ -3,8 +3,8 @@ the best of them, in one round trip (`exact/find_names_timelines`), then checked
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
 from datetime import datetime
 
 from graphmem.channels.entity_timelines import EntityTimeline, timeline_from_row
@@ -43,6 +43,10 @@ class NameRead:
     stamp: str | None = None  # the namespace's name stamp the read found (`_copy`: a copy at another one is stale)
     #: the words of the question read as possible entity keys (`tokens`): those that are keys are in `timelines`
     read_keys: frozenset[str] = frozenset()
+    #: the relations one hop out of each entity in `timelines`, as `graph/expand_frontier` reads them, true at
+    #: `relations_at` and believed at known_at (by the copy's read; the index's reads none)
+    relations: Mapping[str, Sequence[Row]] = field(default_factory=dict)
+    relations_at: datetime | None = None
 
 
 def _read_names(store: Store, ns: Namespace, words: str, near: str | None, valid_at: datetime,
