@@ -7,8 +7,9 @@
 // ("Where", "live", "C-2207"), each read with its timeline when it is one (absent otherwise, and not in `live`):
 // recall then knows which are keys without a second round trip (graphmem/recall/names.py, `Names.read`).
 // $relations: each entity read with its timeline comes with its relations one hop out at $valid_at, as
-// graph/expand_frontier reads them (keep the two alike): the 4 in 10 name questions that recall answers with
-// whole profiles then make no second round trip for them (graphmem/recall/hits.py, `Channels.relations`).
+// graph/expand_frontier reads them (keep the two alike), the first $relation_limit in graph.neighbours' order
+// (recall keeps no more): the 4 in 10 name questions that recall answers with whole profiles then make no second
+// round trip for them (graphmem/recall/hits.py, `Channels.relations`).
 OPTIONAL MATCH (s:NameStamp {ns: $ns})
 // $valid_at comes as text: the driver packs a datetime parameter in 0.06 ms more than a string, a tenth of what a
 // name question costs beyond a GET
@@ -44,6 +45,8 @@ CALL (stamp, valid_at) {  // taken in: run after the stamp is read
     WHERE /*include:as_of_at(r, valid_at)*/
       AND /*include:entity_as_of(y)*/
     WITH DISTINCT r, y
+    ORDER BY type(r), y.key, r.valid_from  // graph.neighbours' order: the first $relation_limit are recall's
+    LIMIT $relation_limit
     RETURN collect({id: elementId(r), from: startNode(r).key, to: endNode(r).key, type: type(r),
                     valid_from: toString(r.valid_from), valid_to: toString(r.valid_to),
                     txn_time: toString(r.txn_time), txn_end: toString(r.txn_end), source: r.source,

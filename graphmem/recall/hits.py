@@ -174,7 +174,8 @@ class Channels:
         read = find_names_timelines(self.store, self.ns, question, valid_at=valid_at, known_at=known_at,
                                     holders=reverse or ((), ()),
                                     tokens=() if whole else candidate_keys(question, self.registry),
-                                    fresh=self.names_stamp if whole else None)
+                                    fresh=self.names_stamp if whole else None,
+                                    relations=0 if whole else RELATIONS_PER_ENTITY)
         if not whole and read.stamp is not None:
             self.names_stamp = read.stamp
         found = Names(tuple(read.named), tuple(read.similar), read.timelines, known_at, read.holders, read.former,

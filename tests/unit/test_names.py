@@ -450,3 +450,23 @@ def test_a_month_inside_a_time_phrase_is_the_time_not_a_person() -> None:
     ]:
         named, _ = resolve(question, people)
         assert [n.text for n in Names(tuple(named)).without_times(question, [phrase]).spans] == kept, question
+
+
+def test_the_relations_read_with_the_names_serve_only_the_same_keys_at_the_same_two_times() -> None:
+    """`Names.relations_read` hands the names' read's relations to recall only when that read brought those of every
+    key asked, true at the same valid_at and believed at the same known_at; otherwise recall reads them
+    (`graph.relations_of`), and a read that brought none (the name index's, a value's lookup) serves nothing."""
+    from datetime import UTC, datetime
+
+    from graphmem.recall.names import Names
+
+    at, known = datetime(2025, 3, 1, tzinfo=UTC), datetime(2025, 6, 1, tzinfo=UTC)
+    rows = {"c-1": [{"type": "KNOWS"}], "c-2": []}
+    names = Names(known_at=known, relations=rows, relations_at=at)
+    assert names.relations_read(["c-1", "c-2"], at, known) == rows
+    assert names.relations_read(["c-2"], at, known) == {"c-2": []}
+    assert names.relations_read(["c-1", "c-3"], at, known) is None  # a key the read did not bring
+    assert names.relations_read(["c-1"], datetime(2025, 3, 2, tzinfo=UTC), known) is None  # another valid_at
+    assert names.relations_read(["c-1"], at, None) is None  # believed now, not at known_at
+    assert Names(known_at=known, relations={}, relations_at=None).relations_read([], at, known) is None
+    assert Names(known_at=known).relations_read(["c-1"], at, known) is None

@@ -24,7 +24,7 @@ __all__ = ["NAME_CANDIDATES", "NameRead", "find_names_timelines", "names_in_text
 def find_names_timelines(store: Store, ns: Namespace, question: str, *, valid_at: datetime | None = None,
                          known_at: datetime | None = None,
                          holders: tuple[Sequence[str], Sequence[str]] = ((), ()),
-                         tokens: Sequence[str] = (), fresh: str | None = None) -> NameRead:
+                         tokens: Sequence[str] = (), fresh: str | None = None, relations: int = 0) -> NameRead:
     """The spans of `question` that name live entities of the namespace (`identifiers.names.resolve`: full
     names, or one token of a name, folded; a name several entities share comes back with all of them), the
     near misses (offered as similar, never as exact), and the timelines (as `read_timelines` reads them at
@@ -34,7 +34,9 @@ def find_names_timelines(store: Store, ns: Namespace, question: str, *, valid_at
     (`find_value_holders`, as of valid_at/known_at), read in the same round trip. `tokens`: the question's other
     words that could be entity keys, whose timelines come too when they are (by the copy: `NameRead.read_keys`).
     `fresh`: a name stamp read a moment ago; when the copy is still at it and holds no word of `question`, nothing is
-    read and no name is found (no near misses either: for callers that want whole names only).
+    read and no name is found (no near misses either: for callers that want whole names only). `relations`: by the
+    copy, each entity whose timeline comes brings its first `relations` relations too (`graph.neighbours`' order, as
+    `graph.relations_of` reads them, at valid_at and known_at: `NameRead.relations`).
 
     A name an entity had before a rename resolves to it as of a time before the rename (`valid_at`, default
     now): "What was Acme's city last year?" after Acme became Apex. Asked about a later time, it is only
@@ -42,7 +44,7 @@ def find_names_timelines(store: Store, ns: Namespace, question: str, *, valid_at
     names, values = (list(h) for h in holders)
     if not names or not values:
         names, values = [], []
-    read = read_from_copy(store, ns, question, valid_at, known_at, names, values, tokens, fresh)
+    read = read_from_copy(store, ns, question, valid_at, known_at, names, values, tokens, fresh, relations)
     if read is not None:
         return read
     read = read_from_index(store, ns, question, valid_at, known_at, names, values)

@@ -290,7 +290,7 @@ def copies(store: Store) -> Copies:
 
 def read_from_copy(store: Store, ns: Namespace, question: str, valid_at: datetime | None, known_at: datetime | None,
                    names: list[str], values: list[str], tokens: Sequence[str] = (),
-                   fresh: str | None = None) -> NameRead | None:
+                   fresh: str | None = None, relations: int = 0) -> NameRead | None:
     """The names of `question` by the namespace's copy, checked in the one read that brings the resolved entities'
     timelines, those of the `tokens` that are entity keys, and a reverse question's holders; None when there is no
     copy, nobody in it holds a word of the question (the index then looks for near misses), or the copy turned out
@@ -318,9 +318,9 @@ def read_from_copy(store: Store, ns: Namespace, question: str, valid_at: datetim
     others = [t for t in dict.fromkeys(tokens) if t not in checked]
     at = utcnow() if valid_at is None else valid_at
     row = store.read("exact/read_named", ns=ns, keys=checked, tokens=others, timelines=min(len(keys), TIMELINES),
-                     known_at=known_at, include_erased=False, valid_at=format_instant(at), relations=True,
-                     reserved=sorted(RESERVED), holder_names=names, holder_values=values,
-                     holder_limit=VALUE_HOLDERS)[0]
+                     known_at=known_at, include_erased=False, valid_at=format_instant(at),
+                     relations=relations > 0, relation_limit=relations, reserved=sorted(RESERVED), holder_names=names,
+                     holder_values=values, holder_limit=VALUE_HOLDERS)[0]
     if row["stamp"] != copy.stamp or len(row["live"]) != len(checked):
         held.stale(ns, copy)
         metrics.NAME_COPIES.labels(outcome="stale").inc()
@@ -328,7 +328,8 @@ def read_from_copy(store: Store, ns: Namespace, question: str, valid_at: datetim
     metrics.NAME_COPIES.labels(outcome="answered").inc()
     return NameRead(named, similar, {r["key"]: timeline_from_row(r, known_at) for r in row["timelines"]},
                     row["holders"], {r["key"]: [(f["name"], f["until"]) for f in r["former"]] for r in rows if r["former"]},
-                    copy.stamp, frozenset(others), {r["key"]: r["relations"] for r in row["relations"]}, at)
+                    copy.stamp, frozenset(others), {r["key"]: r["relations"] for r in row["relations"]},
+                    at if relations > 0 else None)
 
 
 def _without(text: str, spans: Sequence[tuple[int, int]]) -> str:
