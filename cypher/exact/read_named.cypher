@@ -45,7 +45,7 @@ CALL (stamp, valid_at) {  // taken in: run after the stamp is read
     WHERE /*include:as_of_at(r, valid_at)*/
       AND /*include:entity_as_of(y)*/
     WITH DISTINCT r, y
-    ORDER BY type(r), y.key, r.valid_from  // graph.neighbours' order: the first $relation_limit are recall's
+    ORDER BY type(r), y.key, r.valid_from, elementId(r)  // graph.neighbours' order: the first $relation_limit
     LIMIT $relation_limit
     RETURN collect({id: elementId(r), from: startNode(r).key, to: endNode(r).key, type: type(r),
                     valid_from: toString(r.valid_from), valid_to: toString(r.valid_to),

@@ -299,13 +299,14 @@ def relations_of(store: Store, ns: Namespace, *, keys: Iterable[str], valid_at: 
 
 def neighbours(rows: Mapping[str, Iterable[Row]], limit: int | None = None) -> dict[str, list[Neighbour]]:
     """Each key's relation rows, as `graph/expand_frontier` and `exact/read_named` read them, as its neighbours:
-    ordered by (type, neighbour, valid_from), at most `limit` of them; a key with none is absent."""
+    ordered by (type, neighbour, valid_from, the relation's element id: ties too are cut alike by either read), at
+    most `limit` of them; a key with none is absent."""
     out: dict[str, list[Neighbour]] = {}
     for key, found in rows.items():
-        listed = sorted((Neighbour(_edge(r), r["neighbour"], r["neighbour_name"]) for r in found),
-                        key=lambda n: (n.relation.type, n.key, n.relation.valid_from))
+        listed = sorted(((Neighbour(_edge(r), r["neighbour"], r["neighbour_name"]), r["id"]) for r in found),
+                        key=lambda ni: (ni[0].relation.type, ni[0].key, ni[0].relation.valid_from, ni[1]))
         if listed:
-            out[key] = listed if limit is None else listed[:limit]
+            out[key] = [n for n, _ in (listed if limit is None else listed[:limit])]
     return out
 
 

@@ -37,7 +37,7 @@ class Names:
     former: Mapping[str, Sequence[tuple[str, datetime]]] = field(default_factory=dict)  # key -> (old name, until)
     #: the question's other words read as possible keys with the names: those that are keys are in `timelines`
     read_keys: frozenset[str] = frozenset()
-    #: the relations of each entity in `timelines`, true at `relations_at` and believed at known_at (the copy's read)
+    #: the first relations of each entity in `timelines` (at most recall's), at `relations_at` and known_at, if read
     relations: Mapping[str, Sequence[Row]] = field(default_factory=dict)
     relations_at: datetime | None = None
 

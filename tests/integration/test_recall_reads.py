@@ -199,6 +199,10 @@ def test_relations_read_with_the_names_are_those_the_graph_reads(store: Store, p
         {"WORKS_AT"} if known != "before any relation" and valid_days < 100 else set())
     assert {n.key for n in found.get("c-1002", [])} == ({"c-1001"} if known == "now" and valid_days > 120 else set())
     assert "old-friend" not in {n.key for listed in found.values() for n in listed}
+    first = find_names_timelines(store, people, "Maria Lopez", valid_at=valid_at, known_at=known_at,
+                                 tokens=["hq", "c-1002"], relations=1)  # the cut: the same first one, read either way
+    assert neighbours(first.relations) == relations_of(store, people, keys=keys, valid_at=valid_at, known_at=known_at,
+                                                       limit=1)
     if known == "now":
         reads.clear()
         answer = recall(store, people, query="Tell me everything about Maria Lopez",

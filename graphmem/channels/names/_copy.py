@@ -295,7 +295,7 @@ def read_from_copy(store: Store, ns: Namespace, question: str, valid_at: datetim
     timelines, those of the `tokens` that are entity keys, and a reverse question's holders; None when there is no
     copy, nobody in it holds a word of the question (the index then looks for near misses), or the copy turned out
     stale. Nobody, without a read, when the copy holds no word of the question, is at the stamp `fresh` (read a moment
-    ago) and no holder is asked."""
+    ago) and no holder is asked. `relations`: each entity read brings its first `relations` relations too."""
     held = copies(store)
     copy = held.get(ns)
     rows = copy.candidates(question_terms(question), known_at, NAME_CANDIDATES) if copy is not None else []

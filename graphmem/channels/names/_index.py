@@ -43,8 +43,9 @@ class NameRead:
     stamp: str | None = None  # the namespace's name stamp the read found (`_copy`: a copy at another one is stale)
     #: the words of the question read as possible entity keys (`tokens`): those that are keys are in `timelines`
     read_keys: frozenset[str] = frozenset()
-    #: the relations one hop out of each entity in `timelines`, as `graph/expand_frontier` reads them, true at
-    #: `relations_at` and believed at known_at (by the copy's read; the index's reads none)
+    #: when the caller asked (`relations`): the first relations one hop out of each entity in `timelines`, in
+    #: `graph.neighbours`' order, as `graph/expand_frontier` reads them, true at `relations_at` and believed at
+    #: known_at (by the copy's read; the index's reads none)
     relations: Mapping[str, Sequence[Row]] = field(default_factory=dict)
     relations_at: datetime | None = None
 
