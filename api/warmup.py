@@ -48,6 +48,8 @@ class ModelWarmer:
         outlived refused apps in the suite and called their closed drivers."""
         self._stopped.set()
         if self._warming.acquire(timeout=timeout):
+            if self.freeze:  # what was frozen is collected at exit again: left frozen, the interpreter's end
+                gc.unfreeze()  # frees none of it (triton's bindings print "leaked" lines on stderr)
             self._warming.release()
 
     def _load(self) -> None:
@@ -89,8 +91,9 @@ def _freeze() -> None:
     (`gc.freeze`), before the service says ready. Why: the model, the driver, the routes and the compiled patterns
     are half a million objects that live as long as the process, and a full collection traverses them all: 200-300
     ms, a stall of every request in flight, every few thousand requests. Frozen, a full collection sees only
-    what requests made since. Only for a process that serves (`graphmem serve`): the objects frozen are never
-    freed, which is right for what lives as long as the process and wrong for a test that builds many apps."""
+    what requests made since. Only for a process that serves (`graphmem serve`): the objects frozen are not freed
+    until the app stops (`ModelWarmer.stop` unfreezes them), which is right for what lives as long as the process
+    and wrong for a test that builds many apps."""
     started = time.perf_counter()
     gc.collect()
     gc.freeze()

@@ -49,7 +49,8 @@ def test_warm_statements_run_the_turn_write_and_keep_nothing(store: Store) -> No
 def test_only_the_served_app_freezes_what_its_warm_up_made(settings: Settings, store: Store, serving: bool) -> None:
     """`graphmem serve`'s app (serving=True) ends its warm-up by moving the process's objects out of later
     collections (`api.warmup._freeze`: a full collection traversed them all, a 200-300 ms stall); an app built
-    any other way (a test's) freezes nothing: what it froze would never be freed."""
+    any other way (a test's) freezes nothing: what it froze would never be freed. A served app unfreezes when it
+    stops (`graphmem bench first_turn` checks that its stderr then holds no stray line)."""
     gc.unfreeze()
     try:
         with TestClient(create_app(settings, store, serving=serving)) as client:
@@ -58,5 +59,6 @@ def test_only_the_served_app_freezes_what_its_warm_up_made(settings: Settings, s
                 time.sleep(0.2)
             assert client.get("/readyz").status_code == 200
             assert (gc.get_freeze_count() > 100_000) is serving, gc.get_freeze_count()
+        assert gc.get_freeze_count() == 0  # stopped, it unfroze: the interpreter's end frees all (no "leaked" lines)
     finally:
         gc.unfreeze()  # this process builds many apps: nothing of this one stays frozen
